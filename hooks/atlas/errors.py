@@ -1,0 +1,72 @@
+"""Contributor-facing problems: every one names file, line, record, what is wrong and how to fix it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+# Stable rule codes. The table in CONTRIBUTING is generated from this dict, so keep summaries short.
+CODES: dict[str, str] = {
+    "E001": "YAML syntax error",
+    "E002": "duplicate key in one mapping",
+    "E003": "required data file missing or unreadable",
+    "E010": "required field missing",
+    "E011": "unknown field",
+    "E012": "wrong type",
+    "E013": "translation missing for a language",
+    "E014": "empty or too short text",
+    "E015": "rubric has too few points",
+    "E016": "malformed id",
+    "E017": "malformed or impossible date",
+    "E018": "malformed arXiv id",
+    "E019": "malformed URL",
+    "E020": "value not allowed here",
+    "E030": "duplicate id",
+    "E031": "unknown topic",
+    "E032": "unknown track",
+    "E033": "unknown question type",
+    "E034": "unknown company",
+    "E035": "unknown evidence kind",
+    "E036": "unknown source",
+    "E037": "unknown reading",
+    "E038": "unknown question",
+    "E039": "question file does not match its topic",
+    "E040": "raw HTML in record text",
+    "E041": "unsafe or non-web link in record text",
+    "E042": "same arXiv paper under two reading ids",
+    "E043": "company attribution without a checkable source",
+    "E044": "date in the future",
+    "E045": "reading has neither arXiv id nor URL",
+    "E046": "question listed twice in collections",
+}
+
+
+@dataclass(frozen=True, order=True)
+class Problem:
+    """One thing wrong with the data, phrased for a first-time contributor."""
+
+    file: str
+    line: int
+    code: str
+    record: str
+    message: str
+    fix: str = ""
+
+    def __str__(self) -> str:
+        where = f"{self.file}:{self.line}"
+        rec = f" [{self.record}]" if self.record else ""
+        fix = f" Fix: {self.fix}" if self.fix else ""
+        return f"{where}: {self.code}{rec} {self.message}.{fix}"
+
+
+class AtlasError(Exception):
+    """Raised with every problem found, never just the first."""
+
+    def __init__(self, problems: list[Problem]):
+        self.problems = sorted(set(problems))
+        super().__init__(self.report())
+
+    def report(self) -> str:
+        lines = [str(p) for p in self.problems]
+        n = len(self.problems)
+        lines.append(f"{n} problem{'s' if n != 1 else ''} in data/. Nothing was built.")
+        return "\n".join(lines)

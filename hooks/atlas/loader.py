@@ -1,0 +1,271 @@
+"""The one loader: read data/, check everything, and either return an Atlas or raise every problem."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from collections import Counter
+from pathlib import Path
+from typing import Any, Iterable, Iterator
+
+from atlas.errors import AtlasError, Problem
+from atlas.model import (Asked, Atlas, Collection, Company, Evidence, Question, QuestionType, Reading,
+                         Section, Source, Topic, Track)
+from atlas.textsafe import unsafe_parts
+from atlas.validate import record_id, schema_problems
+from atlas.yamlsource import YamlDoc, read_yaml
+
+LIST_FILES = ("topics", "tracks", "types", "evidence", "companies", "sources")
+DIR_FILES = ("readings", "questions", "collections")
+_NOT_TEXT = {"url", "website", "id", "arxiv"}
+
+
+class _Loader:
+    def __init__(self, data_dir: Path, today: dt.date | None):
+        self.root = data_dir
+        self.today = today or dt.date.today()
+        self.problems: list[Problem] = []
+        self.docs: dict[str, list[YamlDoc]] = {}
+
+    # -- reading -------------------------------------------------------------------------------
+    def rel(self, path: Path) -> str:
+        return f"{self.root.name}/{path.relative_to(self.root).as_posix()}"
+
+    def read(self) -> None:
+        for kind in LIST_FILES:
+            path = self.root / f"{kind}.yml"
+            if not path.is_file():
+                self.problems.append(Problem(self.rel(path), 1, "E003", "", f"data file {kind}.yml is missing",
+                                             f"create {self.root.name}/{kind}.yml (an empty list is `[]`)"))
+                self.docs[kind] = []
+                continue
+            self.docs[kind] = self._read([path], kind)
+        for kind in DIR_FILES:
+            self.docs[kind] = self._read(sorted((self.root / kind).glob("*.yml")), kind)
+            strays = sorted((self.root / kind).glob("*.yaml"))
+            for stray in strays:
+                self.problems.append(Problem(self.rel(stray), 1, "E003", "", "data files must end in .yml",
+                                             f"rename it to {stray.stem}.yml"))
+
+    def _read(self, paths: Iterable[Path], kind: str) -> list[YamlDoc]:
+        docs = []
+        for path in paths:
+            doc, problems = read_yaml(path, self.rel(path))
+            self.problems += problems
+            if doc is None:
+                continue
+            if doc.data is None:
+                doc.data = []
+            self.problems += schema_problems(kind, doc)
+            self.problems += self._unsafe(doc)
+            docs.append(doc)
+        return docs
+
+    def _unsafe(self, doc: YamlDoc) -> Iterator[Problem]:
+        for path, text in _strings(doc.data, ()):
+            for code, snippet in unsafe_parts(text):
+                what = "raw HTML" if code == "E040" else "a link that is not http(s)"
+                yield Problem(doc.rel, doc.line(path), code, record_id(doc.data, path),
+                              f"'{'.'.join(map(str, path))}' contains {what}: `{snippet}`",
+                              "use Markdown instead of HTML (**bold**, `code`, [text](https://…)); "
+                              "write a literal < as `&lt;`, or inside math as `\\lt`")
+
+    # -- records -------------------------------------------------------------------------------
+    def records(self, kind: str) -> Iterator[tuple[YamlDoc, tuple[Any, ...], dict[str, Any]]]:
+        """(doc, path, record) for every well-formed mapping record of a list file kind."""
+        for doc in self.docs[kind]:
+            items = doc.data.get("questions", []) if kind == "questions" and isinstance(doc.data, dict) else doc.data
+            prefix = ("questions",) if kind == "questions" else ()
+            if not isinstance(items, list):
+                continue
+            for i, rec in enumerate(items):
+                if isinstance(rec, dict) and isinstance(rec.get("id"), str):
+                    yield doc, prefix + (i,), rec
+
+    def ids(self, kind: str) -> dict[str, tuple[YamlDoc, tuple[Any, ...], dict[str, Any]]]:
+        seen: dict[str, tuple[YamlDoc, tuple[Any, ...], dict[str, Any]]] = {}
+        for doc, path, rec in self.records(kind):
+            rid = rec["id"]
+            if rid in seen:
+                first = seen[rid][0]
+                self.problems.append(Problem(doc.rel, doc.line(path + ("id",)), "E030", rid,
+                                             f"id '{rid}' is already used at {first.rel}:{first.line(seen[rid][1])}",
+                                             "give this record a different, descriptive id"))
+                continue
+            seen[rid] = (doc, path, rec)
+        return seen
+
+    def ref(self, doc: YamlDoc, path: tuple[Any, ...], rid: str, value: Any, known: dict[str, Any],
+            code: str, what: str, where: str) -> None:
+        if isinstance(value, str) and value not in known:
+            import difflib
+            close = difflib.get_close_matches(value, list(known), n=1)
+            hint = f"did you mean `{close[0]}`?" if close else f"add it to {where} first, or use one of: {', '.join(list(known)[:8])}"
+            self.problems.append(Problem(doc.rel, doc.line(path), code, rid, f"unknown {what} '{value}'", hint))
+
+    def check_date(self, doc: YamlDoc, path: tuple[Any, ...], rid: str, value: Any) -> None:
+        if not isinstance(value, str) or not re.fullmatch(r"\d{4}-\d{2}-\d{2}", value):
+            return  # the schema already reported it
+        try:
+            date = dt.date.fromisoformat(value)
+        except ValueError:
+            self.problems.append(Problem(doc.rel, doc.line(path), "E017", rid, f"'{value}' is not a real date",
+                                         "check the month and day"))
+            return
+        if date > self.today:
+            self.problems.append(Problem(doc.rel, doc.line(path), "E044", rid, f"date {value} is in the future",
+                                         f"use today's date ({self.today.isoformat()}) or an earlier one"))
+
+    # -- build ---------------------------------------------------------------------------------
+    def build(self) -> Atlas:
+        self.read()
+        topics, tracks, types, evidence, companies, sources, readings, questions, collections = (
+            self.ids(k) for k in ("topics", "tracks", "types", "evidence", "companies", "sources", "readings",
+                                  "questions", "collections"))
+        for doc, path, rec in sources.values():
+            for key in ("published", "retrieved"):
+                self.check_date(doc, path + (key,), rec["id"], rec.get(key))
+        self._check_readings(readings)
+        self._check_questions(questions, topics, tracks, types, evidence, companies, sources, readings)
+        self._check_collections(collections, questions, sources)
+        if self.problems:
+            raise AtlasError(self.problems)
+        return self._assemble(topics, tracks, types, evidence, companies, sources, readings, questions, collections)
+
+    def _check_readings(self, readings: dict[str, Any]) -> None:
+        by_paper: dict[str, tuple[YamlDoc, tuple[Any, ...], str]] = {}
+        for rid, (doc, path, rec) in readings.items():
+            if not rec.get("arxiv") and not rec.get("url"):
+                self.problems.append(Problem(doc.rel, doc.line(path), "E045", rid,
+                                             "reading has neither `arxiv` nor `url`",
+                                             'add arxiv: "YYMM.NNNNN", or the url of its official repository or post'))
+            paper = rec.get("arxiv")
+            if isinstance(paper, str):
+                key = re.sub(r"v\d+$", "", paper)
+                if key in by_paper:
+                    first_doc, first_path, first_id = by_paper[key]
+                    self.problems.append(Problem(doc.rel, doc.line(path + ("arxiv",)), "E042", rid,
+                                                 f"arXiv {key} is already reading '{first_id}' "
+                                                 f"({first_doc.rel}:{first_doc.line(first_path)})",
+                                                 f"delete this reading and cite '{first_id}' instead"))
+                else:
+                    by_paper[key] = (doc, path, rid)
+
+    def _check_questions(self, questions, topics, tracks, types, evidence, companies, sources, readings) -> None:
+        for doc in self.docs["questions"]:
+            topic = doc.data.get("topic") if isinstance(doc.data, dict) else None
+            if isinstance(topic, str):
+                self.ref(doc, ("topic",), "", topic, topics, "E031", "topic", "data/topics.yml")
+                if topic != doc.path.stem:
+                    self.problems.append(Problem(doc.rel, doc.line(("topic",)), "E039", "",
+                                                 f"file {doc.path.name} declares topic '{topic}'",
+                                                 f"name the file {topic}.yml, or set `topic: {doc.path.stem}`"))
+        for qid, (doc, path, rec) in questions.items():
+            for i, track in enumerate(_list(rec.get("tracks"))):
+                self.ref(doc, path + ("tracks", i), qid, track, tracks, "E032", "track", "data/tracks.yml")
+            self.ref(doc, path + ("type",), qid, rec.get("type"), types, "E033", "question type", "data/types.yml")
+            self.check_date(doc, path + ("added",), qid, rec.get("added"))
+            for i, reading in enumerate(_list(rec.get("readings"))):
+                self.ref(doc, path + ("readings", i), qid, reading, readings, "E037", "reading", "data/readings/")
+            for i, source in enumerate(_list(rec.get("sources"))):
+                self.ref(doc, path + ("sources", i), qid, source, sources, "E036", "source", "data/sources.yml")
+            for i, asked in enumerate(_list(rec.get("asked"))):
+                if not isinstance(asked, dict):
+                    continue
+                at = path + ("asked", i)
+                self.ref(doc, at + ("company",), qid, asked.get("company"), companies, "E034", "company",
+                         "data/companies.yml")
+                self.ref(doc, at + ("evidence",), qid, asked.get("evidence"), evidence, "E035", "evidence kind",
+                         "data/evidence.yml")
+                self.ref(doc, at + ("source",), qid, asked.get("source"), sources, "E036", "source", "data/sources.yml")
+                src = sources.get(asked.get("source"))
+                if src and not src[2].get("url"):
+                    self.problems.append(Problem(doc.rel, doc.line(at + ("source",)), "E043", qid,
+                                                 f"source '{src[2]['id']}' has no url, so readers cannot check "
+                                                 f"that {asked.get('company')} asked this",
+                                                 "add the source's public url, or remove this asked-at entry"))
+
+    def _check_collections(self, collections, questions, sources) -> None:
+        for cid, (doc, path, rec) in collections.items():
+            if doc.path.stem != cid:
+                self.problems.append(Problem(doc.rel, doc.line(("id",)), "E039", cid,
+                                             f"collection id '{cid}' does not match the file name",
+                                             f"name the file {cid}.yml"))
+            for i, source in enumerate(_list(rec.get("sources"))):
+                self.ref(doc, ("sources", i), cid, source, sources, "E036", "source", "data/sources.yml")
+            counts: Counter[str] = Counter()
+            for s, section in enumerate(_list(rec.get("sections"))):
+                for j, qid in enumerate(_list(section.get("questions") if isinstance(section, dict) else None)):
+                    at = ("sections", s, "questions", j)
+                    self.ref(doc, at, cid, qid, questions, "E038", "question", "data/questions/")
+                    counts[qid] += 1
+                    if counts[qid] == 2:
+                        self.problems.append(Problem(doc.rel, doc.line(at), "E046", cid,
+                                                     f"question '{qid}' appears twice in the collection",
+                                                     "list each question once"))
+
+    def _assemble(self, topics, tracks, types, evidence, companies, sources, readings, questions, collections) -> Atlas:
+        def rec(entry: tuple[YamlDoc, tuple[Any, ...], dict[str, Any]]) -> dict[str, Any]:
+            return entry[2]
+
+        return Atlas(
+            topics=sorted((Topic(r["id"], r["name"], r["order"], r["summary"]) for r in map(rec, topics.values())),
+                          key=lambda t: (t.order, t.id)),
+            tracks=sorted((Track(r["id"], r["name"], r["order"], r["summary"]) for r in map(rec, tracks.values())),
+                          key=lambda t: (t.order, t.id)),
+            types={k: QuestionType(k, r["name"]) for k, r in ((k, rec(v)) for k, v in types.items())},
+            evidence={k: Evidence(k, r["name"], r["marker"], r["description"])
+                      for k, r in ((k, rec(v)) for k, v in evidence.items())},
+            companies={k: Company(k, r["name"], r["segment"], r["website"])
+                       for k, r in ((k, rec(v)) for k, v in companies.items())},
+            sources={k: Source(k, r["title"], r["retrieved"], r.get("author", ""), r.get("publisher", ""),
+                               r.get("url", ""), r.get("language", ""), r.get("published", ""))
+                     for k, r in ((k, rec(v)) for k, v in sources.items())},
+            readings={k: Reading(k, r["title"], tuple(r["authors"]), r["year"], r.get("arxiv", ""), r.get("url", ""),
+                                 doc.rel, doc.line(path))
+                      for k, (doc, path, r) in readings.items()},
+            questions=[Question(id=k, topic=doc.data["topic"], tracks=tuple(r["tracks"]), type=r["type"],
+                                added=r["added"], text=r["text"], tests=r["tests"], rubric=tuple(r["rubric"]),
+                                file=doc.rel, line=doc.line(path), answer=r.get("answer"),
+                                asked=tuple(Asked(a["company"], a["evidence"], a["source"]) for a in r.get("asked", [])),
+                                readings=tuple(r.get("readings", [])), sources=tuple(r.get("sources", [])))
+                       for k, (doc, path, r) in questions.items()],
+            collections=[Collection(r["id"], r["title"], r["summary"], tuple(r["sources"]),
+                                    tuple(Section(s["title"], tuple(s["questions"])) for s in r["sections"]),
+                                    r.get("author", ""))
+                         for r in map(rec, collections.values())],
+        )
+
+
+def _list(value: Any) -> list[Any]:
+    return value if isinstance(value, list) else []
+
+
+def _strings(node: Any, path: tuple[Any, ...]) -> Iterator[tuple[tuple[Any, ...], str]]:
+    if isinstance(node, dict):
+        for key, value in node.items():
+            if key not in _NOT_TEXT:
+                yield from _strings(value, path + (key,))
+    elif isinstance(node, list):
+        for i, value in enumerate(node):
+            yield from _strings(value, path + (i,))
+    elif isinstance(node, str):
+        yield path, node
+
+
+_CACHE: dict[tuple[Any, ...], Atlas] = {}
+
+
+def _fingerprint(data_dir: Path) -> tuple[Any, ...]:
+    files = sorted(p for p in data_dir.rglob("*") if p.is_file())
+    return (str(data_dir.resolve()),) + tuple((str(p), p.stat().st_mtime_ns, p.stat().st_size) for p in files)
+
+
+def load_atlas(data_dir: str | Path = "data", today: dt.date | None = None) -> Atlas:
+    """Load and validate data/ once per process (per content): MkDocs i18n builds call this per language."""
+    data_dir = Path(data_dir)
+    key = _fingerprint(data_dir) + (today,)
+    if key not in _CACHE:
+        _CACHE.clear()
+        _CACHE[key] = _Loader(data_dir, today).build()
+    return _CACHE[key]

@@ -1,0 +1,158 @@
+"""Validated records. Built only by the loader, after every check has passed."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from atlas.schema import LANGUAGES
+
+Text = dict[str, str]  # language code -> Markdown
+
+
+@dataclass(frozen=True)
+class Named:
+    id: str
+    name: Text
+
+
+@dataclass(frozen=True)
+class Topic(Named):
+    order: int
+    summary: Text
+
+
+@dataclass(frozen=True)
+class Track(Named):
+    order: int
+    summary: Text
+
+
+@dataclass(frozen=True)
+class QuestionType(Named):
+    pass
+
+
+@dataclass(frozen=True)
+class Evidence(Named):
+    marker: str
+    description: Text
+
+
+@dataclass(frozen=True)
+class Company(Named):
+    segment: str
+    website: str
+
+
+@dataclass(frozen=True)
+class Source:
+    id: str
+    title: str
+    retrieved: str
+    author: str = ""
+    publisher: str = ""
+    url: str = ""
+    language: str = ""
+    published: str = ""
+
+
+@dataclass(frozen=True)
+class Reading:
+    id: str
+    title: str
+    authors: tuple[str, ...]
+    year: int
+    arxiv: str = ""
+    url: str = ""
+    file: str = ""
+    line: int = 0
+
+    @property
+    def link(self) -> str:
+        return f"https://arxiv.org/abs/{self.arxiv}" if self.arxiv else self.url
+
+    @property
+    def short_authors(self) -> str:
+        """'Hu et al.' / 'Gao and Schulman' / 'DeepSeek-AI' — how citations read in a list."""
+        surnames = [a.split()[-1] if " " in a else a for a in self.authors]
+        if len(surnames) == 1:
+            return surnames[0]
+        if len(surnames) == 2:
+            return f"{surnames[0]} & {surnames[1]}"
+        return f"{surnames[0]} et al."
+
+
+@dataclass(frozen=True)
+class Asked:
+    company: str
+    evidence: str
+    source: str
+
+
+@dataclass(frozen=True)
+class Question:
+    id: str
+    topic: str
+    tracks: tuple[str, ...]
+    type: str
+    added: str
+    text: Text
+    tests: Text
+    rubric: tuple[Text, ...]
+    file: str
+    line: int
+    answer: Text | None = None
+    asked: tuple[Asked, ...] = ()
+    readings: tuple[str, ...] = ()
+    sources: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Section:
+    title: Text
+    questions: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Collection:
+    id: str
+    title: Text
+    summary: Text
+    sources: tuple[str, ...]
+    sections: tuple[Section, ...]
+    author: str = ""
+
+    @property
+    def question_ids(self) -> list[str]:
+        return [q for s in self.sections for q in s.questions]
+
+
+@dataclass
+class Atlas:
+    """Everything in data/, cross-checked. Dicts keep file order; lists are sorted by `order`."""
+
+    topics: list[Topic]
+    tracks: list[Track]
+    types: dict[str, QuestionType]
+    evidence: dict[str, Evidence]
+    companies: dict[str, Company]
+    sources: dict[str, Source]
+    readings: dict[str, Reading]
+    questions: list[Question]
+    collections: list[Collection] = field(default_factory=list)
+
+    def topic(self, topic_id: str) -> Topic:
+        return next(t for t in self.topics if t.id == topic_id)
+
+    def question(self, question_id: str) -> Question:
+        return self._by_id[question_id]
+
+    def questions_in(self, topic_id: str) -> list[Question]:
+        return [q for q in self.questions if q.topic == topic_id]
+
+    def __post_init__(self) -> None:
+        self._by_id = {q.id: q for q in self.questions}
+
+
+__all__ = ["LANGUAGES", "Atlas", "Question", "Topic", "Track", "Reading", "Source", "Company",
+           "Evidence", "QuestionType", "Collection", "Section", "Asked", "Text"]

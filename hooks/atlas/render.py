@@ -1,0 +1,107 @@
+"""Page models -> Markdown for Python-Markdown with attr_list, md_in_html, admonition, details and arithmatex.
+
+Record text goes through `escape_markup` on its way in: no record can add HTML or attributes to a page.
+"""
+
+from __future__ import annotations
+
+import json
+
+from atlas.labels import Labels
+from atlas.textsafe import escape_markup
+from atlas.views import Group, ListPage, QuestionView, Table, TablePage, TopicPage
+
+
+def _one_line(text: str) -> str:
+    return " ".join(escape_markup(text).split())
+
+
+def _plain(text: str) -> str:
+    """Text that is not Markdown (titles, names): escape what Markdown would interpret."""
+    out = escape_markup(text)
+    for ch in "\\`*_[]":
+        out = out.replace(ch, "\\" + ch)
+    return out
+
+
+def _indent(text: str, by: str = "    ") -> str:
+    return "\n".join(by + line if line.strip() else "" for line in text.strip("\n").splitlines())
+
+
+def front_matter(title: str, description: str, **extra: str) -> str:
+    meta = {"title": title, "description": " ".join(description.split())[:300], **extra}
+    return "---\n" + "".join(f"{k}: {json.dumps(v, ensure_ascii=False)}\n" for k, v in meta.items()) + "---\n\n"
+
+
+def question(q: QuestionView, L: Labels) -> str:
+    meta = [f"**{q.type_name}**"]
+    if len(q.track_names) > 1:
+        meta.append(" + ".join(q.track_names))
+    if q.asked:
+        meta.append(f"{L['asked_at']}: " + ", ".join(
+            f"[{_plain(a.company.text)}]({a.company.href}) [{a.marker.text}]({a.marker.href} {json.dumps(a.marker.title, ensure_ascii=False)})"
+            for a in q.asked))
+    for s in q.sources:
+        meta.append(f"{L['from_source']}: [{_plain(s.text)}]({s.href})")
+    actions = (f"[{L['suggest_edit']}]({q.edit_url}){{ .atlas-edit }} · [{L['view_record']}]({q.view_url}) · "
+               f"[{L['report_problem']}]({q.report_url})")
+    out = [f"### {_one_line(q.text)} {{ #{q.id} .atlas-q }}", "",
+           " · ".join(meta), "{ .atlas-meta }", "",
+           f"**{L['tests']}:** {escape_markup(q.tests).strip()}", "",
+           f"**{L['rubric']}:**", ""]
+    out += [f"- {_one_line(point)}" for point in q.rubric]
+    out.append("")
+    if q.readings:
+        out.append(f"**{L['readings']}:** " + " · ".join(
+            f"[{_plain(r.title)}]({r.href}) ({_plain(r.authors)}, {r.year}, {r.venue})" for r in q.readings))
+        out.append("")
+    if q.answer:
+        out += [f'??? answer "{L["answer"]}"', "", _indent(escape_markup(q.answer)), ""]
+    out += [actions, "{ .atlas-actions }", ""]
+    return "\n".join(out)
+
+
+def group(g: Group, L: Labels) -> str:
+    return f"## {g.title} ({len(g.questions)}) {{ #{g.anchor} }}\n\n" + "\n".join(question(q, L) for q in g.questions)
+
+
+def topic_page(page: TopicPage, L: Labels) -> str:
+    toc = " · ".join(f"[{g.title} ({len(g.questions)})](#{g.anchor})" for g in page.groups)
+    out = [front_matter(page.title, page.summary), f"# {page.title}", "", escape_markup(page.summary), ""]
+    if toc:
+        out += [f"**{L['on_this_page']}:** {toc}", "{ .atlas-onpage }", ""]
+    out += [f"[{L['propose_question']}]({page.propose_url}){{ .md-button }}", ""]
+    out += [group(g, L) for g in page.groups]
+    nav = []
+    if page.previous:
+        nav.append(f"[← {page.previous.text}]({page.previous.href}){{ .atlas-prev title=\"{L['previous_topic']}\" }}")
+    if page.next:
+        nav.append(f"[{page.next.text} →]({page.next.href}){{ .atlas-next title=\"{L['next_topic']}\" }}")
+    if nav:
+        out += ["", " · ".join(nav), "{ .atlas-topic-nav }", ""]
+    return "\n".join(out)
+
+
+def list_page(page: ListPage, L: Labels) -> str:
+    out = [front_matter(page.title, page.intro), f"# {_plain(page.title)}", ""]
+    if page.facts:
+        out += [f"- **{label}:** {value}" for label, value in page.facts] + [""]
+    out += [escape_markup(page.intro), ""]
+    for s in page.sections:
+        out += [f"## {_plain(s.title)} {{ #{s.anchor} }}", ""]
+        for item in s.items:
+            number = f"**{item.number}.** " if item.number else ""
+            note = f" — {item.note}" if item.note else ""
+            out.append(f"- {number}[{_one_line(item.link.text)}]({item.link.href}){note}")
+        out.append("")
+    return "\n".join(out)
+
+
+def table(t: Table) -> str:
+    def row(cells: tuple[str, ...]) -> str:
+        return "| " + " | ".join(c.replace("|", "\\|") for c in cells) + " |"
+    return "\n".join([row(t.header), row(tuple("---" for _ in t.header)), *map(row, t.rows)]) + "\n"
+
+
+def table_page(page: TablePage) -> str:
+    return front_matter(page.title, page.intro) + f"# {page.title}\n\n{page.intro}\n\n{table(page.table)}"

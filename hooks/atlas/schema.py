@@ -1,0 +1,192 @@
+"""The JSON Schemas of every data file: the single description of the record format.
+
+The loader validates with them, editors autocomplete with the copies written to `schemas/`
+(`python -m atlas schema`), and CONTRIBUTING's field reference is generated from them.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+LANGUAGES = ("en", "ru", "hi")
+SCHEMA_DIR = Path(__file__).parent / "schemas"
+BASE_URI = "https://ai-interview-atlas.github.io/schemas/"
+
+SLUG = r"^[a-z0-9]+(-[a-z0-9]+)*$"
+DATE = r"^\d{4}-\d{2}-\d{2}$"
+ARXIV = r"^(\d{4}\.\d{4,5}|[a-z-]+(\.[A-Z]{2})?/\d{7})(v\d+)?$"
+URL = r"^https?://[^\s<>\"]+$"
+
+
+def _slug(description: str) -> dict[str, Any]:
+    return {"type": "string", "pattern": SLUG, "description": description}
+
+
+def _text(description: str, min_length: int = 1) -> dict[str, Any]:
+    one = {"type": "string", "minLength": min_length}
+    return {
+        "type": "object",
+        "description": description + " One entry per language: en, ru, hi.",
+        "properties": {lang: dict(one) for lang in LANGUAGES},
+        "required": list(LANGUAGES),
+        "additionalProperties": False,
+    }
+
+
+def _obj(properties: dict[str, Any], required: list[str], description: str) -> dict[str, Any]:
+    return {
+        "type": "object",
+        "description": description,
+        "properties": properties,
+        "required": required,
+        "additionalProperties": False,
+    }
+
+
+def _list_of(item: dict[str, Any], description: str) -> dict[str, Any]:
+    return {"type": "array", "description": description, "items": item}
+
+
+_DATE = {"type": "string", "pattern": DATE, "description": "A date as YYYY-MM-DD."}
+_URL = {"type": "string", "pattern": URL, "description": "An http(s) URL."}
+
+ASKED = _obj(
+    {
+        "company": _slug("Company id from data/companies.yml."),
+        "evidence": _slug("Evidence kind id from data/evidence.yml (confirmed, candidate, compilation)."),
+        "source": _slug("Source id from data/sources.yml; the source must have a url a reader can open."),
+    },
+    ["company", "evidence", "source"],
+    "Where the question was reportedly asked, and how we know.",
+)
+
+QUESTION = _obj(
+    {
+        "id": _slug("Stable id, unique across the atlas; it is the question's anchor in every language."),
+        "tracks": {
+            "type": "array", "minItems": 1, "uniqueItems": True,
+            "items": _slug("Track id from data/tracks.yml."),
+            "description": "Tracks the question prepares for (data/tracks.yml).",
+        },
+        "type": _slug("Question type id from data/types.yml (knowledge, applied, system-design, coding, behavioral)."),
+        "added": _DATE | {"description": "The date the question was added, YYYY-MM-DD."},
+        "text": _text("The question as an interviewer asks it; one paragraph of Markdown.", 15),
+        "tests": _text("What the question tests, in one sentence.", 10),
+        "rubric": {
+            "type": "array", "minItems": 3,
+            "items": _text("One point a strong answer covers.", 10),
+            "description": "What a strong answer covers: at least 3 precise, question-specific points.",
+        },
+        "answer": _text("Optional written answer: a few paragraphs of Markdown; math in $...$ or $$...$$.", 80),
+        "asked": _list_of(ASKED, "Companies where the question was reportedly asked; only with a checkable source."),
+        "readings": {
+            "type": "array", "uniqueItems": True,
+            "items": _slug("Reading id from data/readings/*.yml."),
+            "description": "What to read: reading ids from data/readings/*.yml.",
+        },
+        "sources": {
+            "type": "array", "uniqueItems": True,
+            "items": _slug("Source id from data/sources.yml."),
+            "description": "Where the question itself was published (source ids).",
+        },
+    },
+    ["id", "tracks", "type", "added", "text", "tests", "rubric"],
+    "One interview question.",
+)
+
+QUESTIONS_FILE = _obj(
+    {
+        "topic": _slug("The topic id; must equal the file name (data/questions/<topic>.yml)."),
+        "questions": {"type": "array", "minItems": 1, "items": QUESTION, "description": "The topic's questions."},
+    },
+    ["topic", "questions"],
+    "A topic's question file, data/questions/<topic>.yml.",
+)
+
+_NAMED = {
+    "id": _slug("Stable id."),
+    "name": _text("Display name."),
+}
+
+FILES: dict[str, dict[str, Any]] = {
+    "questions": QUESTIONS_FILE,
+    "topics": _list_of(
+        _obj(_NAMED | {"order": {"type": "integer", "description": "Position in menus and tables."},
+                       "summary": _text("One or two sentences shown under the topic title.", 20)},
+             ["id", "order", "name", "summary"], "A topic."),
+        "Topics, data/topics.yml."),
+    "tracks": _list_of(
+        _obj(_NAMED | {"order": {"type": "integer", "description": "Position in menus and tables."},
+                       "summary": _text("Who the track is for.", 20)},
+             ["id", "order", "name", "summary"], "A track."),
+        "Tracks, data/tracks.yml."),
+    "types": _list_of(_obj(_NAMED, ["id", "name"], "A question type."), "Question types, data/types.yml."),
+    "evidence": _list_of(
+        _obj(_NAMED | {"marker": {"type": "string", "minLength": 1, "maxLength": 2,
+                                  "description": "Symbol shown after the company name."},
+                       "description": _text("What this evidence kind means.")},
+             ["id", "marker", "name", "description"], "An evidence kind."),
+        "Evidence kinds, data/evidence.yml."),
+    "companies": _list_of(
+        _obj(_NAMED | {"segment": {"type": "string", "enum": ["frontier-lab", "big-tech", "startup", "research", "other"],
+                                   "description": "What kind of employer it is."},
+                       "website": _URL},
+             ["id", "name", "segment", "website"], "A company."),
+        "Companies, data/companies.yml."),
+    "sources": _list_of(
+        _obj({"id": _slug("Stable id."),
+              "title": {"type": "string", "minLength": 3, "description": "Title of the post, page or list."},
+              "author": {"type": "string", "minLength": 1, "description": "Author, if named."},
+              "publisher": {"type": "string", "minLength": 1, "description": "Site or publisher."},
+              "url": _URL,
+              "language": {"type": "string", "pattern": r"^[a-z]{2}$", "description": "Language code of the source."},
+              "published": _DATE | {"description": "Publication date, if known."},
+              "retrieved": _DATE | {"description": "When we read it."}},
+             ["id", "title", "retrieved"], "A source where questions were reported."),
+        "Sources, data/sources.yml."),
+    "readings": _list_of(
+        _obj({"id": _slug("Stable id, referenced from questions."),
+              "arxiv": {"type": "string", "pattern": ARXIV,
+                        "description": "arXiv id, quoted: \"2402.03300\" (new style) or \"hep-th/9901001\" (old style), optional vN."},
+              "url": _URL | {"description": "For a reading without an arXiv id: official repository, paper or post."},
+              "title": {"type": "string", "minLength": 3, "description": "Exact title, as on arXiv or the page."},
+              "authors": {"type": "array", "minItems": 1, "items": {"type": "string", "minLength": 2},
+                          "description": "Authors as listed (first author exact); an organisation for team posts."},
+              "year": {"type": "integer", "minimum": 1950, "maximum": 2100, "description": "Year of first publication."}},
+             ["id", "title", "authors", "year"], "A reading: an arXiv paper, or a repository or post by URL."),
+        "Readings, data/readings/*.yml."),
+    "collections": _obj(
+        {"id": _slug("Stable id; must equal the file name."),
+         "title": _text("Collection title."),
+         "summary": _text("What the collection is and a summary of its author's notes, in our own words.", 20),
+         "author": {"type": "string", "minLength": 1, "description": "Who compiled the original list."},
+         "sources": {"type": "array", "minItems": 1, "uniqueItems": True, "items": _slug("Source id."),
+                     "description": "The original publication and any translations (source ids)."},
+         "sections": {"type": "array", "minItems": 1, "description": "Sections in the original order.",
+                      "items": _obj({"title": _text("Section title."),
+                                     "questions": {"type": "array", "minItems": 1, "uniqueItems": True,
+                                                   "items": _slug("Question id."),
+                                                   "description": "Question ids, in the original order."}},
+                                    ["title", "questions"], "A section of the collection.")}},
+        ["id", "title", "summary", "sources", "sections"],
+        "A collection: an ordered, attributed list of questions, data/collections/<id>.yml."),
+}
+
+
+def schema_document(kind: str) -> dict[str, Any]:
+    """A standalone JSON Schema document for one kind of data file."""
+    return {"$schema": "https://json-schema.org/draft/2020-12/schema",
+            "$id": f"{BASE_URI}{kind}.schema.json",
+            "title": f"AI Interview Atlas: {kind}"} | FILES[kind]
+
+
+def write_schemas(directory: Path = SCHEMA_DIR) -> list[Path]:
+    directory.mkdir(parents=True, exist_ok=True)
+    written = []
+    for kind in FILES:
+        path = directory / f"{kind}.schema.json"
+        path.write_text(json.dumps(schema_document(kind), ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
+        written.append(path)
+    return written

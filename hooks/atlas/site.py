@@ -1,0 +1,86 @@
+"""Every generated page of every language, as Markdown: what the hooks serve and `atlas render` writes."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from atlas import render, urls
+from atlas.labels import Labels
+from atlas.model import LANGUAGES, Atlas
+from atlas.urls import Repository
+from atlas.views import Builder, Table, TablePage
+
+
+@dataclass(frozen=True)
+class GeneratedPage:
+    src_uri: str  # language-suffixed, as mkdocs-static-i18n expects: topics/x.ru.md
+    lang: str
+    markdown: str
+    edit_url: str = ""
+
+
+def pages_for(atlas: Atlas, lang: str, repo: Repository) -> list[GeneratedPage]:
+    b, L = Builder(atlas, lang, repo), Labels(lang)
+
+    def page(uri: str, markdown: str, edit_url: str = "") -> GeneratedPage:
+        return GeneratedPage(urls.localized(uri, lang), lang, markdown, edit_url)
+
+    out = []
+    for topic in atlas.topics:
+        model = b.topic_page(topic)
+        out.append(page(model.uri, render.topic_page(model, L), model.edit_url))
+    used_companies = [c for c in atlas.companies if b.count(company=c)]
+    for company_id in used_companies:
+        out.append(page(urls.company_uri(company_id), render.list_page(b.company_page(company_id), L)))
+    for track in atlas.tracks:
+        out.append(page(urls.track_uri(track.id), render.list_page(b.track_page(track.id), L)))
+    for c in atlas.collections:
+        out.append(page(urls.collection_uri(c.id), render.list_page(b.collection_page(c.id), L),
+                        repo.edit(f"data/collections/{c.id}.yml")))
+    indexes = [("topics/index.md", "topics", "topics_intro", b.topics_table),
+               ("tracks/index.md", "tracks", "tracks_intro", b.tracks_table),
+               ("companies/index.md", "companies", "companies_intro", b.companies_table),
+               ("collections/index.md", "collections", "collections_intro", b.collections_table)]
+    for uri, title, intro, make_table in indexes:
+        t = make_table(uri)
+        text = L[intro] if t.rows else f"{L[intro]}\n\n{L['no_companies']}"
+        body = render.table_page(TablePage(uri, L[title], text, t)) if t.rows else render.front_matter(L[title], L[intro]) + f"# {L[title]}\n\n{text}\n"
+        out.append(page(uri, body))
+    return out
+
+
+def all_pages(atlas: Atlas, repo: Repository) -> list[GeneratedPage]:
+    return [p for lang in LANGUAGES for p in pages_for(atlas, lang, repo)]
+
+
+# Hand-written pages (the home page) embed generated tables with markers such as <!-- atlas:topics -->.
+_MARKER = re.compile(r"<!--\s*atlas:([a-z-]+)\s*-->")
+
+
+def expand_markers(markdown: str, src_uri: str, atlas: Atlas, lang: str, repo: Repository) -> str:
+    b = Builder(atlas, lang, repo)
+    uri = re.sub(r"\.(%s)\.md$" % "|".join(LANGUAGES), ".md", src_uri)
+    tables = {"topics": b.topics_table, "companies": b.companies_table, "tracks": b.tracks_table,
+              "collections": b.collections_table}
+
+    def replace(m: re.Match[str]) -> str:
+        name = m.group(1)
+        if name == "question-count":
+            return str(len(atlas.questions))
+        if name not in tables:
+            raise ValueError(f"{src_uri}: unknown marker <!-- atlas:{name} -->; known: {', '.join(tables)}")
+        t: Table = tables[name](uri)
+        if not t.rows:
+            return Labels(lang)["no_companies"] if name == "companies" else ""
+        return render.table(t)
+
+    return _MARKER.sub(replace, markdown)
+
+
+def write_pages(pages: list[GeneratedPage], out_dir: Path) -> None:
+    for p in pages:
+        path = out_dir / p.src_uri
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(p.markdown, encoding="utf-8")

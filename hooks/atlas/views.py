@@ -1,0 +1,268 @@
+"""Per-language page models: everything a page shows, already localised and linked, no Markdown yet."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from atlas import urls
+from atlas.labels import Labels
+from atlas.model import Atlas, Question, Topic
+from atlas.urls import Repository
+
+
+@dataclass(frozen=True)
+class Link:
+    text: str
+    href: str
+    title: str = ""
+
+
+@dataclass(frozen=True)
+class AskedView:
+    company: Link
+    marker: Link  # evidence marker, linking to the source
+
+
+@dataclass(frozen=True)
+class ReadingView:
+    title: str
+    href: str
+    authors: str
+    year: int
+    venue: str  # "arXiv" or the host of the URL
+
+
+@dataclass(frozen=True)
+class QuestionView:
+    id: str
+    text: str
+    type_name: str
+    track_names: tuple[str, ...]
+    asked: tuple[AskedView, ...]
+    sources: tuple[Link, ...]
+    tests: str
+    rubric: tuple[str, ...]
+    readings: tuple[ReadingView, ...]
+    answer: str | None
+    edit_url: str
+    view_url: str
+    report_url: str
+
+
+@dataclass(frozen=True)
+class Group:
+    anchor: str
+    title: str
+    questions: tuple[QuestionView, ...]
+
+
+@dataclass(frozen=True)
+class TopicPage:
+    uri: str
+    title: str
+    summary: str
+    groups: tuple[Group, ...]
+    previous: Link | None
+    next: Link | None
+    propose_url: str
+    edit_url: str
+
+
+@dataclass(frozen=True)
+class LinkItem:
+    number: str  # "" or the position in a collection
+    link: Link
+    note: str = ""  # e.g. evidence and source on company pages
+
+
+@dataclass(frozen=True)
+class ListSection:
+    anchor: str
+    title: str
+    items: tuple[LinkItem, ...]
+
+
+@dataclass(frozen=True)
+class ListPage:
+    """Company, track and collection pages: headed lists of links to questions."""
+
+    uri: str
+    title: str
+    intro: str
+    sections: tuple[ListSection, ...]
+    facts: tuple[tuple[str, str], ...] = ()  # label -> Markdown value, shown under the title
+
+
+@dataclass(frozen=True)
+class Table:
+    header: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+
+
+@dataclass(frozen=True)
+class TablePage:
+    uri: str
+    title: str
+    intro: str
+    table: Table
+
+
+@dataclass
+class Builder:
+    """Builds every page model of one language from a validated atlas."""
+
+    atlas: Atlas
+    lang: str
+    repo: Repository
+    labels: Labels = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.labels = Labels(self.lang)
+
+    # -- questions ----------------------------------------------------------------------------
+    def question(self, q: Question, page_uri: str) -> QuestionView:
+        a, L, lang = self.atlas, self.labels, self.lang
+        asked = []
+        for entry in q.asked:
+            company, evidence, source = a.companies[entry.company], a.evidence[entry.evidence], a.sources[entry.source]
+            asked.append(AskedView(
+                Link(company.name[lang], urls.link(page_uri, urls.company_uri(company.id))),
+                Link(evidence.marker, source.url, f"{evidence.name[lang]}: {source.title}")))
+        readings = []
+        for rid in q.readings:
+            r = a.readings[rid]
+            venue = "arXiv" if r.arxiv else r.url.split("/")[2].removeprefix("www.")
+            readings.append(ReadingView(r.title, r.link, r.short_authors, r.year, venue))
+        sources = tuple(Link(a.sources[s].title, a.sources[s].url) for s in q.sources if a.sources[s].url)
+        report = self.repo.new_issue(
+            "correction.yml", f"[{q.id}] ", **{"question-id": q.id, "language": lang,
+                                               "page": self.repo.page_url(urls.topic_uri(q.topic), lang, q.id)})
+        return QuestionView(
+            id=q.id, text=q.text[lang], type_name=a.types[q.type].name[lang],
+            track_names=tuple(t.name[lang] for t in a.tracks if t.id in q.tracks),
+            asked=tuple(asked), sources=sources[:1], tests=q.tests[lang],
+            rubric=tuple(p[lang] for p in q.rubric), readings=tuple(readings),
+            answer=q.answer[lang] if q.answer else None,
+            edit_url=self.repo.edit(q.file, q.line), view_url=self.repo.view(q.file, q.line), report_url=report)
+
+    def groups(self, questions: list[Question], page_uri: str) -> tuple[Group, ...]:
+        """Questions in several tracks first, then one group per track, in track order."""
+        multi = [q for q in questions if len(q.tracks) > 1]
+        out = []
+        if multi:
+            out.append(Group("group-several", self.labels["several_tracks"],
+                             tuple(self.question(q, page_uri) for q in multi)))
+        for track in self.atlas.tracks:
+            single = [q for q in questions if q.tracks == (track.id,)]
+            if single:
+                out.append(Group(f"group-{track.id}", track.name[self.lang],
+                                 tuple(self.question(q, page_uri) for q in single)))
+        return tuple(out)
+
+    # -- pages ---------------------------------------------------------------------------------
+    def topic_page(self, topic: Topic) -> TopicPage:
+        topics, lang = self.atlas.topics, self.lang
+        uri = urls.topic_uri(topic.id)
+        i = topics.index(topic)
+        prev_t, next_t = (topics[i - 1] if i > 0 else None), (topics[i + 1] if i + 1 < len(topics) else None)
+        qs = self.atlas.questions_in(topic.id)
+        file = qs[0].file if qs else f"data/questions/{topic.id}.yml"
+        return TopicPage(
+            uri=uri, title=topic.name[lang], summary=topic.summary[lang], groups=self.groups(qs, uri),
+            previous=Link(prev_t.name[lang], urls.link(uri, urls.topic_uri(prev_t.id))) if prev_t else None,
+            next=Link(next_t.name[lang], urls.link(uri, urls.topic_uri(next_t.id))) if next_t else None,
+            propose_url=self.repo.new_issue("new-question.yml", "New question: ", topic=topic.id, language=lang),
+            edit_url=self.repo.edit(file))
+
+    def _question_link(self, q: Question, from_uri: str) -> Link:
+        return Link(q.text[self.lang], urls.link(from_uri, urls.topic_uri(q.topic), q.id))
+
+    def _by_topic(self, questions: list[Question], from_uri: str, note=lambda q: "") -> tuple[ListSection, ...]:
+        sections = []
+        for topic in self.atlas.topics:
+            items = tuple(LinkItem("", self._question_link(q, from_uri), note(q))
+                          for q in questions if q.topic == topic.id)
+            if items:
+                sections.append(ListSection(f"topic-{topic.id}", topic.name[self.lang], items))
+        return tuple(sections)
+
+    def company_page(self, company_id: str) -> ListPage:
+        a, L, lang = self.atlas, self.labels, self.lang
+        company = a.companies[company_id]
+        uri = urls.company_uri(company_id)
+
+        def note(q: Question) -> str:
+            parts = []
+            for e in (x for x in q.asked if x.company == company_id):
+                ev, src = a.evidence[e.evidence], a.sources[e.source]
+                parts.append(f"{ev.marker} {ev.name[lang]}: [{src.title}]({src.url}) ({L['retrieved']} {src.retrieved})")
+            return "; ".join(parts)
+
+        qs = [q for q in a.questions if any(e.company == company_id for e in q.asked)]
+        return ListPage(uri, company.name[lang], L.format("company_intro", company=company.name[lang]),
+                        self._by_topic(qs, uri, note),
+                        facts=((L["segment"], L[f"segment_{company.segment}"]),
+                               (L["website"], f"[{company.website}]({company.website})")))
+
+    def track_page(self, track_id: str) -> ListPage:
+        track = next(t for t in self.atlas.tracks if t.id == track_id)
+        uri = urls.track_uri(track_id)
+        qs = [q for q in self.atlas.questions if track_id in q.tracks]
+        return ListPage(uri, track.name[self.lang], f"{track.summary[self.lang]} {self.labels['track_intro']}",
+                        self._by_topic(qs, uri))
+
+    def collection_page(self, collection_id: str) -> ListPage:
+        a, L, lang = self.atlas, self.labels, self.lang
+        c = next(x for x in a.collections if x.id == collection_id)
+        uri = urls.collection_uri(c.id)
+        sections, n = [], 0
+        for i, s in enumerate(c.sections, 1):
+            items = []
+            for qid in s.questions:
+                n += 1
+                items.append(LinkItem(str(n), self._question_link(a.question(qid), uri)))
+            sections.append(ListSection(f"section-{i}", s.title[lang], tuple(items)))
+        facts = []
+        if c.author:
+            facts.append((L["compiled_by"], c.author))
+        for sid in c.sources:
+            src = a.sources[sid]
+            label = L["translation"] if src.language and src.language not in ("en", "zh") else L["original"]
+            title = f"[{src.title}]({src.url})" if src.url else src.title
+            who = f" — {src.author}" if src.author else ""
+            facts.append((label, f"{title}{who}" + (f", {src.publisher}" if src.publisher else "")))
+        return ListPage(uri, c.title[lang], c.summary[lang], tuple(sections), tuple(facts))
+
+    # -- indexes -------------------------------------------------------------------------------
+    def count(self, **where: str) -> int:
+        return sum(1 for q in self.atlas.questions
+                   if ("topic" not in where or q.topic == where["topic"])
+                   and ("track" not in where or where["track"] in q.tracks)
+                   and ("company" not in where or any(e.company == where["company"] for e in q.asked)))
+
+    def topics_table(self, from_uri: str) -> Table:
+        L, lang = self.labels, self.lang
+        header = (L["topic"], *(t.name[lang] for t in self.atlas.tracks), L["total"])
+        rows = tuple((f"[{t.name[lang]}]({urls.link(from_uri, urls.topic_uri(t.id))})",
+                      *(str(self.count(topic=t.id, track=tr.id)) for tr in self.atlas.tracks),
+                      str(self.count(topic=t.id))) for t in self.atlas.topics)
+        return Table(header, rows)
+
+    def companies_table(self, from_uri: str) -> Table:
+        L, lang = self.labels, self.lang
+        rows = tuple((f"[{c.name[lang]}]({urls.link(from_uri, urls.company_uri(c.id))})",
+                      L[f"segment_{c.segment}"], str(self.count(company=c.id)))
+                     for c in self.atlas.companies.values() if self.count(company=c.id))
+        return Table((L["company"], L["segment"], L["questions"]), rows)
+
+    def tracks_table(self, from_uri: str) -> Table:
+        L, lang = self.labels, self.lang
+        rows = tuple((f"[{t.name[lang]}]({urls.link(from_uri, urls.track_uri(t.id))})", t.summary[lang],
+                      str(self.count(track=t.id))) for t in self.atlas.tracks)
+        return Table((L["track"], L["about"], L["questions"]), rows)
+
+    def collections_table(self, from_uri: str) -> Table:
+        L, lang = self.labels, self.lang
+        rows = tuple((f"[{c.title[lang]}]({urls.link(from_uri, urls.collection_uri(c.id))})", c.author,
+                      str(len(c.question_ids))) for c in self.atlas.collections)
+        return Table((L["collection"], L["compiled_by"], L["questions"]), rows)

@@ -1,0 +1,106 @@
+"""Thin MkDocs adapter: the atlas package does the work; this file only wires it into the build.
+
+mkdocs-static-i18n rebuilds the site once per language and re-creates every File, so generated pages
+are added before it runs (on_files, priority 0) and their content is re-attached after it (priority -110).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.exceptions import PluginError
+from mkdocs.plugins import CombinedEvent, event_priority
+from mkdocs.structure.files import File, Files
+from mkdocs.structure.nav import Navigation, Section
+from mkdocs.structure.pages import Page
+
+from atlas import AtlasError, load_atlas
+from atlas.labels import Labels
+from atlas.site import GeneratedPage, all_pages, expand_markers
+from atlas.urls import DEFAULT_LANGUAGE, Repository
+
+_state: dict[str, object] = {}
+
+
+def _language(config: MkDocsConfig) -> str:
+    plugin = config.plugins.get("i18n")
+    return getattr(plugin, "current_language", None) or DEFAULT_LANGUAGE
+
+
+def on_config(config: MkDocsConfig) -> MkDocsConfig:
+    settings = config.extra.get("atlas", {})
+    repo = Repository(settings["repository"].rstrip("/"), settings.get("branch", "main"), config.site_url or "")
+    config.repo_url = repo.url
+    config.edit_uri = f"edit/{repo.branch}/docs/"
+    data_dir = Path(config.config_file_path).parent / settings.get("data", "data")
+    try:
+        atlas = load_atlas(data_dir)
+    except AtlasError as error:
+        raise PluginError("The atlas data has problems:\n" + error.report()) from None
+    pages = {p.src_uri: p for p in all_pages(atlas, repo)}
+    _state.update(atlas=atlas, repo=repo, pages=pages)
+    config.nav = _nav(atlas, config.nav)
+    return config
+
+
+def _nav(atlas, handwritten: list | None) -> list:
+    """Generated sections, in data order, after the hand-written entries of mkdocs.yml."""
+    sections = [
+        {"topics": ["topics/index.md", *(f"topics/{t.id}.md" for t in atlas.topics)]},
+        {"collections": ["collections/index.md", *(f"collections/{c.id}.md" for c in atlas.collections)]},
+        {"tracks": ["tracks/index.md", *(f"tracks/{t.id}.md" for t in atlas.tracks)]},
+        {"companies": ["companies/index.md",
+                       *(f"companies/{c}.md" for c in atlas.companies
+                         if any(e.company == c for q in atlas.questions for e in q.asked))]},
+    ]
+    handwritten = [e for e in (handwritten or []) if not (isinstance(e, dict) and set(e) & {"topics", "collections", "tracks", "companies"})]
+    return handwritten[:1] + sections + handwritten[1:]
+
+
+@event_priority(0)
+def _add_generated_files(files: Files, config: MkDocsConfig) -> Files:
+    for page in _state["pages"].values():
+        if files.get_file_from_path(page.src_uri) is not None:
+            raise PluginError(f"docs/{page.src_uri} would be overwritten by a generated page; rename or delete it")
+        files.append(File(page.src_uri, config.docs_dir, config.site_dir, config.use_directory_urls))
+    return files
+
+
+@event_priority(-110)
+def _reattach_generated_content(files: Files, config: MkDocsConfig) -> Files:
+    pages: dict[str, GeneratedPage] = _state["pages"]
+    for file in files:
+        if file.src_uri in pages:
+            file.content_string = pages[file.src_uri].markdown
+            file.generated_by = "atlas"
+    return files
+
+
+on_files = CombinedEvent(_add_generated_files, _reattach_generated_content)
+
+
+@event_priority(-110)
+def on_nav(nav: Navigation, config: MkDocsConfig, files: Files) -> Navigation:
+    labels = Labels(_language(config))
+    for item in nav.items:
+        if isinstance(item, Section) and item.title.lower() in ("topics", "collections", "tracks", "companies"):
+            item.title = labels[item.title.lower()]
+    return nav
+
+
+def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
+    if page.file.src_uri in _state["pages"]:
+        return markdown
+    lang = getattr(page.file, "locale", None) or DEFAULT_LANGUAGE
+    try:
+        return expand_markers(markdown, page.file.src_uri, _state["atlas"], lang, _state["repo"])
+    except ValueError as error:
+        raise PluginError(str(error)) from None
+
+
+def on_page_context(context, page: Page, config: MkDocsConfig, nav: Navigation):
+    generated = _state["pages"].get(page.file.src_uri)
+    if generated is not None:
+        page.edit_url = generated.edit_url or None
+    return context
