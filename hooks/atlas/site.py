@@ -69,6 +69,9 @@ def expand_markers(markdown: str, src_uri: str, atlas: Atlas, lang: str, repo: R
         name = m.group(1)
         if name == "question-count":
             return str(len(atlas.questions))
+        if name == "field-reference":
+            from atlas.fieldref import field_reference
+            return field_reference(lang)
         if name not in tables:
             raise ValueError(f"{src_uri}: unknown marker <!-- atlas:{name} -->; known: {', '.join(tables)}")
         t: Table = tables[name](uri)
