@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import difflib
 import re
 from collections import Counter
 from pathlib import Path
@@ -12,7 +13,7 @@ from atlas.errors import AtlasError, Problem
 from atlas.model import (Asked, Atlas, Collection, Company, Evidence, Question, QuestionType, Reading,
                          Section, Source, Topic, Track)
 from atlas.textsafe import unsafe_parts
-from atlas.validate import record_id, schema_problems
+from atlas.validate import record_id, schema_problems, show_path
 from atlas.yamlsource import YamlDoc, read_yaml
 
 LIST_FILES = ("topics", "tracks", "types", "evidence", "companies", "sources")
@@ -26,6 +27,7 @@ class _Loader:
         self.today = today or dt.date.today()
         self.problems: list[Problem] = []
         self.docs: dict[str, list[YamlDoc]] = {}
+        self.missing: set[str] = set()  # list files that do not exist: no cascade of unknown-reference errors
 
     # -- reading -------------------------------------------------------------------------------
     def rel(self, path: Path) -> str:
@@ -38,21 +40,23 @@ class _Loader:
                 self.problems.append(Problem(self.rel(path), 1, "E003", "", f"data file {kind}.yml is missing",
                                              f"create {self.root.name}/{kind}.yml (an empty list is `[]`)"))
                 self.docs[kind] = []
+                self.missing.add(f"data/{kind}.yml")
                 continue
-            self.docs[kind] = self._read([path], kind)
+            self.docs[kind] = self._read([path], kind, f"data/{kind}.yml")
         for kind in DIR_FILES:
-            self.docs[kind] = self._read(sorted((self.root / kind).glob("*.yml")), kind)
+            self.docs[kind] = self._read(sorted((self.root / kind).glob("*.yml")), kind, f"data/{kind}/")
             strays = sorted((self.root / kind).glob("*.yaml"))
             for stray in strays:
                 self.problems.append(Problem(self.rel(stray), 1, "E003", "", "data files must end in .yml",
                                              f"rename it to {stray.stem}.yml"))
 
-    def _read(self, paths: Iterable[Path], kind: str) -> list[YamlDoc]:
+    def _read(self, paths: Iterable[Path], kind: str, where: str) -> list[YamlDoc]:
         docs = []
         for path in paths:
             doc, problems = read_yaml(path, self.rel(path))
             self.problems += problems
             if doc is None:
+                self.missing.add(where)  # its ids are unknown: do not report references to them
                 continue
             if doc.data is None:
                 doc.data = []
@@ -63,17 +67,23 @@ class _Loader:
 
     def _unsafe(self, doc: YamlDoc) -> Iterator[Problem]:
         for path, text in _strings(doc.data, ()):
-            for code, snippet in unsafe_parts(text):
-                what = "raw HTML" if code == "E040" else "a link that is not http(s)"
+            for code, snippet in unsafe_parts(text)[:1]:  # one report per text is enough to find it
+                if code == "E040":
+                    what, fix = "raw HTML", ("use Markdown instead of HTML (**bold**, `code`, [text](https://…)); "
+                                             "write a literal < as `&lt;`, or inside math as `\\lt`")
+                else:
+                    what, fix = "a link that is not http(s)", "link only to web pages: [text](https://…)"
                 yield Problem(doc.rel, doc.line(path), code, record_id(doc.data, path),
-                              f"'{'.'.join(map(str, path))}' contains {what}: `{snippet}`",
-                              "use Markdown instead of HTML (**bold**, `code`, [text](https://…)); "
-                              "write a literal < as `&lt;`, or inside math as `\\lt`")
+                              f"'{show_path(path)}' contains {what}: `{snippet}`", fix)
 
     # -- records -------------------------------------------------------------------------------
     def records(self, kind: str) -> Iterator[tuple[YamlDoc, tuple[Any, ...], dict[str, Any]]]:
         """(doc, path, record) for every well-formed mapping record of a list file kind."""
         for doc in self.docs[kind]:
+            if kind == "collections":  # one record per file
+                if isinstance(doc.data, dict) and isinstance(doc.data.get("id"), str):
+                    yield doc, (), doc.data
+                continue
             items = doc.data.get("questions", []) if kind == "questions" and isinstance(doc.data, dict) else doc.data
             prefix = ("questions",) if kind == "questions" else ()
             if not isinstance(items, list):
@@ -97,8 +107,7 @@ class _Loader:
 
     def ref(self, doc: YamlDoc, path: tuple[Any, ...], rid: str, value: Any, known: dict[str, Any],
             code: str, what: str, where: str) -> None:
-        if isinstance(value, str) and value not in known:
-            import difflib
+        if isinstance(value, str) and value not in known and where not in self.missing:
             close = difflib.get_close_matches(value, list(known), n=1)
             hint = f"did you mean `{close[0]}`?" if close else f"add it to {where} first, or use one of: {', '.join(list(known)[:8])}"
             self.problems.append(Problem(doc.rel, doc.line(path), code, rid, f"unknown {what} '{value}'", hint))
@@ -114,7 +123,7 @@ class _Loader:
             return
         if date > self.today:
             self.problems.append(Problem(doc.rel, doc.line(path), "E044", rid, f"date {value} is in the future",
-                                         f"use today's date ({self.today.isoformat()}) or an earlier one"))
+                                         "use the date the record was written, not a later one"))
 
     # -- build ---------------------------------------------------------------------------------
     def build(self) -> Atlas:

@@ -16,7 +16,9 @@ BASE_URI = "https://ai-interview-atlas.github.io/schemas/"
 
 SLUG = r"^[a-z0-9]+(-[a-z0-9]+)*$"
 DATE = r"^\d{4}-\d{2}-\d{2}$"
-ARXIV = r"^(\d{4}\.\d{4,5}|[a-z-]+(\.[A-Z]{2})?/\d{7})(v\d+)?$"
+# New style: YYMM.NNNN from 0704 to 1412, YYMM.NNNNN from 1501; old style: archive[.SC]/YYMMNNN.
+ARXIV = (r"^((0[7-9]|1[0-4])(0[1-9]|1[0-2])\.\d{4}|(1[5-9]|[2-9]\d)(0[1-9]|1[0-2])\.\d{5}"
+         r"|[a-z-]+(\.[A-Z]{2})?/\d{7})(v[1-9]\d*)?$")
 URL = r"^https?://[^\s<>\"]+$"
 
 

@@ -47,7 +47,7 @@ def _field(path: tuple[Any, ...]) -> str:
     return names[-1] if names else "file"
 
 
-def _show(path: tuple[Any, ...]) -> str:
+def show_path(path: tuple[Any, ...]) -> str:
     out = ""
     for p in path:
         out += f"[{p}]" if isinstance(p, int) else (f".{p}" if out else p)
@@ -68,11 +68,11 @@ def _explain(error: ValidationError, doc: YamlDoc) -> Iterator[Problem]:
         for name in schema["required"]:
             if isinstance(value, dict) and name not in value:
                 if name in LANGUAGES:
-                    yield problem("E013", f"'{_show(path)}' has no {_LANG_NAMES[name]} ({name}) text",
+                    yield problem("E013", f"'{show_path(path)}' has no {_LANG_NAMES[name]} ({name}) text",
                                   f"add `{name}:` with the {_LANG_NAMES[name]} translation under `{_field(path)}`")
                 else:
                     desc = props.get(name, {}).get("description", "")
-                    yield problem("E010", f"required field '{name}' is missing from {_show(path)}",
+                    yield problem("E010", f"required field '{name}' is missing from {show_path(path)}",
                                   f"add `{name}:`" + (f" — {desc}" if desc else ""))
     elif kw == "additionalProperties":
         allowed = list(schema.get("properties", {}))
@@ -80,7 +80,7 @@ def _explain(error: ValidationError, doc: YamlDoc) -> Iterator[Problem]:
             if name not in allowed:
                 close = difflib.get_close_matches(str(name), allowed, n=1)
                 hint = f"did you mean `{close[0]}`?" if close else f"remove it; allowed here: {', '.join(allowed)}"
-                yield problem("E011", f"unknown field '{name}' in {_show(path)}", hint, path + (name,))
+                yield problem("E011", f"unknown field '{name}' in {show_path(path)}", hint, path + (name,))
     elif kw == "type":
         expected = schema["type"]
         got = type(value).__name__.replace("str", "text").replace("dict", "mapping").replace("list", "list")
@@ -92,24 +92,24 @@ def _explain(error: ValidationError, doc: YamlDoc) -> Iterator[Problem]:
             fix = f"write a list, e.g. `{_field(path)}: [{value}]`" if isinstance(value, str) else "write a YAML list"
         else:
             fix = f"write {_field(path)} as {('an ' if expected[0] in 'aeiou' else 'a ') + expected}"
-        yield problem("E012", f"'{_show(path)}' should be {expected}, not {got}", fix)
+        yield problem("E012", f"'{show_path(path)}' should be {expected}, not {got}", fix)
     elif kw == "minItems":
         if _field(path) == "rubric":
             yield problem("E015", f"rubric has {len(value)} point(s); at least {error.validator_value} are needed",
                           "add points a strong answer must cover: formulas, mechanisms, trade-offs")
         else:
-            yield problem("E020", f"'{_show(path)}' needs at least {error.validator_value} item(s)",
+            yield problem("E020", f"'{show_path(path)}' needs at least {error.validator_value} item(s)",
                           "add the missing entries")
     elif kw == "minLength":
         what = "empty" if not value.strip() else f"too short ({len(value)} characters, at least {error.validator_value})"
-        yield problem("E014", f"'{_show(path)}' is {what}", "write the full text")
+        yield problem("E014", f"'{show_path(path)}' is {what}", "write the full text")
     elif kw == "pattern":
         code, fix = _PATTERN_CODES.get(error.validator_value, ("E020", "see the field's description"))
-        yield problem(code, f"'{_show(path)}' has a malformed value '{value}'", fix)
+        yield problem(code, f"'{show_path(path)}' has a malformed value '{value}'", fix)
     elif kw == "enum":
-        yield problem("E020", f"'{_show(path)}' is '{value}', which is not allowed",
+        yield problem("E020", f"'{show_path(path)}' is '{value}', which is not allowed",
                       "use one of: " + ", ".join(map(str, error.validator_value)))
     elif kw == "uniqueItems":
-        yield problem("E020", f"'{_show(path)}' lists the same entry twice", "remove the duplicate")
+        yield problem("E020", f"'{show_path(path)}' lists the same entry twice", "remove the duplicate")
     else:
-        yield problem("E020", f"'{_show(path)}': {error.message}", schema.get("description", ""))
+        yield problem("E020", f"'{show_path(path)}': {error.message}", schema.get("description", ""))

@@ -53,7 +53,9 @@ def read_yaml(path: Path, rel: str) -> tuple[YamlDoc | None, list[Problem]]:
     try:
         node = loader.get_single_node()
     except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
+        # An unclosed quote is found at the end of the file; where it was opened is more useful.
+        starts = exc.context_mark is not None and "quoted scalar" in (exc.context or "")
+        mark = exc.context_mark if starts else (exc.problem_mark or exc.context_mark)
         line = mark.line + 1 if mark else 1
         what = " ".join(s for s in (exc.context, exc.problem) if s)
         return None, [

@@ -1,0 +1,59 @@
+"""`python -m atlas` — the contributor's command line: validate data, render pages, write schemas."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from atlas.errors import AtlasError
+from atlas.loader import load_atlas
+from atlas.schema import write_schemas
+from atlas.site import all_pages, write_pages
+from atlas.urls import Repository
+
+
+def _repository(config: Path) -> Repository:
+    """Read the repository setting from mkdocs.yml without MkDocs (its YAML has python tags)."""
+    import re
+    text = config.read_text(encoding="utf-8") if config.is_file() else ""
+    def value(key: str, default: str = "") -> str:
+        m = re.search(rf"^\s*{key}:\s*(\S+)", text, re.M)
+        return m.group(1) if m else default
+    return Repository(value("repository", "https://github.com/ai-interview-atlas/atlas").rstrip("/"),
+                      value("branch", "main"), value("site_url"))
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m atlas", description=__doc__)
+    sub = parser.add_subparsers(dest="command", required=True)
+    v = sub.add_parser("validate", help="check every record in data/ and list all problems")
+    v.add_argument("--data", default="data", type=Path)
+    r = sub.add_parser("render", help="write every generated page as Markdown (for inspection or other generators)")
+    r.add_argument("out", type=Path)
+    r.add_argument("--data", default="data", type=Path)
+    r.add_argument("--config", default="mkdocs.yml", type=Path)
+    sub.add_parser("schema", help="write the JSON Schemas editors use to hooks/atlas/schemas/")
+    args = parser.parse_args(argv)
+
+    if args.command == "schema":
+        for path in write_schemas():
+            print(path)
+        return 0
+    try:
+        atlas = load_atlas(args.data)
+    except AtlasError as error:
+        print(error.report(), file=sys.stderr)
+        return 1
+    if args.command == "validate":
+        print(f"{args.data}: {len(atlas.questions)} questions in {len(atlas.topics)} topics, "
+              f"{len(atlas.readings)} readings — all valid.")
+        return 0
+    pages = all_pages(atlas, _repository(args.config))
+    write_pages(pages, args.out)
+    print(f"wrote {len(pages)} pages to {args.out}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
