@@ -32,6 +32,7 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
     settings = config.extra.get("atlas", {})
     repo = Repository(settings["repository"].rstrip("/"), settings.get("branch", "main"), config.site_url or "")
     config.repo_url = repo.url
+    config.repo_name = "/".join(repo.url.split("/")[-2:])
     config.edit_uri = f"edit/{repo.branch}/docs/"
     data_dir = Path(config.config_file_path).parent / settings.get("data", "data")
     try:

@@ -9,7 +9,7 @@ from pathlib import Path
 from atlas.errors import AtlasError
 from atlas.loader import load_atlas
 from atlas.schema import write_schemas
-from atlas.site import all_pages, write_pages
+from atlas.site import all_pages, handwritten_pages, write_pages
 from atlas.urls import Repository
 
 
@@ -33,6 +33,7 @@ def main(argv: list[str] | None = None) -> int:
     r.add_argument("out", type=Path)
     r.add_argument("--data", default="data", type=Path)
     r.add_argument("--config", default="mkdocs.yml", type=Path)
+    r.add_argument("--docs", type=Path, help="also write the hand-written pages of this folder, markers expanded")
     sub.add_parser("schema", help="write the JSON Schemas editors use to hooks/atlas/schemas/")
     args = parser.parse_args(argv)
 
@@ -46,10 +47,13 @@ def main(argv: list[str] | None = None) -> int:
         print(error.report(), file=sys.stderr)
         return 1
     if args.command == "validate":
-        print(f"{args.data}: {len(atlas.questions)} questions in {len(atlas.topics)} topics, "
-              f"{len(atlas.readings)} readings — all valid.")
+        print(f"{args.data}: all valid — questions: {len(atlas.questions)}, topics: {len(atlas.topics)}, "
+              f"readings: {len(atlas.readings)}, collections: {len(atlas.collections)}.")
         return 0
-    pages = all_pages(atlas, _repository(args.config))
+    repo = _repository(args.config)
+    pages = all_pages(atlas, repo)
+    if args.docs:
+        pages += handwritten_pages(args.docs, atlas, repo)
     write_pages(pages, args.out)
     print(f"wrote {len(pages)} pages to {args.out}")
     return 0

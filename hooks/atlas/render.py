@@ -28,7 +28,7 @@ def _indent(text: str, by: str = "    ") -> str:
     return "\n".join(by + line if line.strip() else "" for line in text.strip("\n").splitlines())
 
 
-def front_matter(title: str, description: str, **extra: str) -> str:
+def front_matter(title: str, description: str, **extra: object) -> str:
     meta = {"title": title, "description": " ".join(description.split())[:300], **extra}
     return "---\n" + "".join(f"{k}: {json.dumps(v, ensure_ascii=False)}\n" for k, v in meta.items()) + "---\n\n"
 
@@ -67,7 +67,8 @@ def group(g: Group, L: Labels) -> str:
 
 def topic_page(page: TopicPage, L: Labels) -> str:
     toc = " · ".join(f"[{g.title} ({len(g.questions)})](#{g.anchor})" for g in page.groups)
-    out = [front_matter(page.title, page.summary), f"# {page.title}", "", escape_markup(page.summary), ""]
+    # The question headings are long and may hold math: the "On this page" line replaces the sidebar TOC.
+    out = [front_matter(page.title, page.summary, hide=["toc"]), f"# {page.title}", "", escape_markup(page.summary), ""]
     if toc:
         out += [f"**{L['on_this_page']}:** {toc}", "{ .atlas-onpage }", ""]
     out += [f"[{L['propose_question']}]({page.propose_url}){{ .md-button }}", ""]

@@ -87,3 +87,14 @@ def write_pages(pages: list[GeneratedPage], out_dir: Path) -> None:
         path = out_dir / p.src_uri
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(p.markdown, encoding="utf-8")
+
+
+def handwritten_pages(docs_dir: Path, atlas: Atlas, repo: Repository) -> list[GeneratedPage]:
+    """The docs/ Markdown pages with their markers expanded, for generators that run no hooks."""
+    out = []
+    for path in sorted(docs_dir.rglob("*.md")):
+        uri = path.relative_to(docs_dir).as_posix()
+        m = re.search(r"\.(%s)\.md$" % "|".join(LANGUAGES), uri)
+        lang = m.group(1) if m else urls.DEFAULT_LANGUAGE
+        out.append(GeneratedPage(uri, lang, expand_markers(path.read_text(encoding="utf-8"), uri, atlas, lang, repo)))
+    return out
