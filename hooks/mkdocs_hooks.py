@@ -15,8 +15,9 @@ from mkdocs.structure.files import File, Files
 from mkdocs.structure.nav import Navigation, Section
 from mkdocs.structure.pages import Page
 
-from atlas import AtlasError, load_atlas
+from atlas import AtlasError, explorer, load_atlas
 from atlas.labels import Labels
+from atlas.search import point_base_at_language, write_language_indexes
 from atlas.site import GeneratedPage, all_pages, expand_markers
 from atlas.urls import DEFAULT_LANGUAGE, Repository
 
@@ -56,7 +57,7 @@ def _nav(atlas, handwritten: list | None) -> list:
                          if any(e.company == c for q in atlas.questions for e in q.asked))]},
     ]
     handwritten = [e for e in (handwritten or []) if not (isinstance(e, dict) and set(e) & {"topics", "collections", "tracks", "companies"})]
-    return handwritten[:1] + sections + handwritten[1:]
+    return handwritten[:1] + ["explorer.md"] + sections + handwritten[1:]
 
 
 @event_priority(0)
@@ -105,3 +106,21 @@ def on_page_context(context, page: Page, config: MkDocsConfig, nav: Navigation):
     if generated is not None:
         page.edit_url = generated.edit_url or None
     return context
+
+
+def on_post_page(output: str, page: Page, config: MkDocsConfig) -> str:
+    return point_base_at_language(output, getattr(page.file, "locale", None) or DEFAULT_LANGUAGE)
+
+
+@event_priority(-110)
+def on_post_build(config: MkDocsConfig) -> None:
+    """Runs after each language build; the last run sees the index of every language merged."""
+    plugin = config.plugins.get("i18n")
+    languages = [lang.locale for lang in plugin.config.languages] if plugin else [DEFAULT_LANGUAGE]
+    site = Path(config.site_dir)
+    if (site / "search" / "search_index.json").is_file():
+        write_language_indexes(site, languages)
+    for lang in languages:
+        target = site / ("" if lang == DEFAULT_LANGUAGE else lang) / "explorer" / explorer.DATA_FILE
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(explorer.explorer_json(_state["atlas"], lang), encoding="utf-8")

@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from atlas import render, urls
+from atlas import explorer, render, urls
 from atlas.labels import Labels
 from atlas.model import LANGUAGES, Atlas
 from atlas.urls import Repository
@@ -27,7 +27,7 @@ def pages_for(atlas: Atlas, lang: str, repo: Repository) -> list[GeneratedPage]:
     def page(uri: str, markdown: str, edit_url: str = "") -> GeneratedPage:
         return GeneratedPage(urls.localized(uri, lang), lang, markdown, edit_url)
 
-    out = []
+    out = [page(explorer.EXPLORER_URI, explorer.explorer_page(atlas, lang))]
     for topic in atlas.topics:
         model = b.topic_page(topic)
         out.append(page(model.uri, render.topic_page(model, L), model.edit_url))

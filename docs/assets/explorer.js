@@ -1,0 +1,161 @@
+// The question explorer: filters, counts, URL state and practice mode over explorer/questions.json.
+// Record text is only ever assigned with textContent: no record can add markup to the page.
+(function () {
+  "use strict";
+  var form = document.getElementById("atlas-explorer");
+  if (!form) return;
+  var count = document.getElementById("ex-count");
+  var list = document.getElementById("ex-results");
+  var card = document.getElementById("ex-card");
+  var FACETS = ["topic", "track", "type", "company", "evidence"];
+  var data = null;
+  var current = [];
+
+  function el(tag, props, children) {
+    var node = document.createElement(tag);
+    Object.keys(props || {}).forEach(function (k) {
+      if (k === "text") node.textContent = props[k];
+      else if (k === "className") node.className = props[k];
+      else node.setAttribute(k, props[k]);
+    });
+    (children || []).forEach(function (c) { if (c) node.appendChild(c); });
+    return node;
+  }
+
+  function fold(text) {
+    // Case-, accent- and nukta-insensitive matching for Latin, Cyrillic and Devanagari.
+    return text.normalize("NFKD").replace(/[\u0300-\u036f\u093c]/g, "").replace(/\u0901/g, "\u0902")
+      .replace(/ё/g, "е").toLowerCase();
+  }
+
+  function state() {
+    var s = { q: form.elements.q.value.trim(), answer: form.elements.answer.checked };
+    FACETS.forEach(function (f) { if (form.elements[f]) s[f] = form.elements[f].value; });
+    return s;
+  }
+
+  function matches(q, s, skip) {
+    for (var i = 0; i < FACETS.length; i++) {
+      var f = FACETS[i];
+      if (f === skip || !s[f]) continue;
+      var v = q[f];
+      if (Array.isArray(v) ? v.indexOf(s[f]) < 0 : v !== s[f]) return false;
+    }
+    if (s.answer && !q.answer) return false;
+    if (s.q) {
+      var hay = q._fold || (q._fold = fold([q.id, q.text, q.tests, q.rubric.join(" "), data.facets.topic[q.topic]].join(" ")));
+      var words = fold(s.q).split(/\s+/);
+      for (var j = 0; j < words.length; j++) if (hay.indexOf(words[j]) < 0) return false;
+    }
+    return true;
+  }
+
+  function updateCounts(s) {
+    FACETS.forEach(function (f) {
+      var select = form.elements[f];
+      if (!select) return;
+      Array.prototype.forEach.call(select.options, function (opt) {
+        if (!opt.value) return;
+        var n = data.questions.filter(function (q) {
+          var v = q[f];
+          return (Array.isArray(v) ? v.indexOf(opt.value) >= 0 : v === opt.value) && matches(q, s, f);
+        }).length;
+        opt.textContent = data.facets[f][opt.value] + " (" + n + ")";
+      });
+    });
+  }
+
+  function render() {
+    var s = state();
+    current = data.questions.filter(function (q) { return matches(q, s); });
+    count.textContent = data.labels.shown.replace("{shown}", current.length).replace("{total}", data.questions.length);
+    var frag = document.createDocumentFragment();
+    current.forEach(function (q) {
+      var meta = [data.facets.topic[q.topic], data.facets.type[q.type]]
+        .concat(q.track.map(function (t) { return data.facets.track[t]; }));
+      if (q.company.length) meta.push(data.labels.asked_at + ": " + q.company.map(function (c) { return data.facets.company[c]; }).join(", "));
+      frag.appendChild(el("li", { "data-id": q.id }, [
+        el("a", { href: q.url, text: q.text }),
+        el("span", { className: "atlas-ex__meta", text: meta.join(" · ") + (q.answer ? " · ✍" : "") })
+      ]));
+    });
+    list.textContent = "";
+    list.appendChild(frag);
+    if (!current.length) list.appendChild(el("li", { className: "atlas-ex__empty", text: data.labels.no_results }));
+    updateCounts(s);
+    var params = new URLSearchParams();
+    Object.keys(s).forEach(function (k) { if (s[k]) params.set(k, s[k] === true ? "1" : s[k]); });
+    var query = params.toString();
+    history.replaceState(null, "", location.pathname + (query ? "?" + query : "") + location.hash);
+  }
+
+  function typeset(node) {
+    if (window.atlasMath) window.atlasMath(node);
+  }
+
+  function reveal(label, build) {
+    var button = el("button", { type: "button", className: "md-button", "aria-expanded": "false", text: label });
+    var panel = build();
+    panel.hidden = true;
+    button.addEventListener("click", function () {
+      panel.hidden = !panel.hidden;
+      button.setAttribute("aria-expanded", String(!panel.hidden));
+      if (!panel.hidden) typeset(panel);
+    });
+    return [button, panel];
+  }
+
+  function practice() {
+    if (!current.length) return;
+    var q = current[Math.floor(Math.random() * current.length)];
+    var L = data.labels;
+    card.textContent = "";
+    card.appendChild(el("h2", { id: "ex-card-title", tabindex: "-1", text: q.text }));
+    card.appendChild(el("p", { className: "atlas-ex__meta", text: data.facets.topic[q.topic] + " · " + data.facets.type[q.type] }));
+    var rubric = reveal(L.show_rubric, function () {
+      return el("div", {}, [el("p", { text: L.tests + ": " + q.tests }),
+        el("ul", {}, q.rubric.map(function (p) { return el("li", { text: p }); }))]);
+    });
+    card.appendChild(rubric[0]);
+    if (q.answer) {
+      var answer = reveal(L.show_answer, function () {
+        return el("div", { className: "atlas-ex__answer" }, q.answer.split(/\n\s*\n/).map(function (p) { return el("p", { text: p }); }));
+      });
+      card.appendChild(answer[0]);
+      card.appendChild(rubric[1]);
+      card.appendChild(answer[1]);
+    } else {
+      card.appendChild(rubric[1]);
+    }
+    var next = el("button", { type: "button", id: "ex-next", className: "md-button md-button--primary", text: L.next_question });
+    next.addEventListener("click", practice);
+    card.appendChild(el("p", {}, [next, document.createTextNode(" "), el("a", { href: q.url, text: L.open_question })]));
+    card.hidden = false;
+    card.setAttribute("data-id", q.id);
+    typeset(card.querySelector("h2"));
+    card.querySelector("h2").focus();
+  }
+
+  function restore() {
+    var params = new URLSearchParams(location.search);
+    form.elements.q.value = params.get("q") || "";
+    form.elements.answer.checked = params.get("answer") === "1";
+    FACETS.forEach(function (f) {
+      var select = form.elements[f];
+      if (select && params.get(f) && select.querySelector('option[value="' + CSS.escape(params.get(f)) + '"]')) select.value = params.get(f);
+    });
+  }
+
+  form.addEventListener("input", render);
+  form.addEventListener("change", render);
+  form.addEventListener("submit", function (e) { e.preventDefault(); });
+  form.addEventListener("reset", function () { setTimeout(render, 0); });
+  document.getElementById("ex-practice").addEventListener("click", practice);
+
+  fetch(form.getAttribute("data-src")).then(function (r) { return r.json(); }).then(function (json) {
+    data = json;
+    restore();
+    render();
+    form.setAttribute("data-ready", "true");
+  });
+})();

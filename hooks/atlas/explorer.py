@@ -1,0 +1,83 @@
+"""The question explorer: a static JSON of every question per language, and the page that filters it.
+
+The page's script builds the list with textContent only: record text never becomes HTML.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+
+from atlas.labels import Labels
+from atlas.model import Atlas
+from atlas.render import front_matter
+from atlas.urls import DEFAULT_LANGUAGE
+
+EXPLORER_URI = "explorer.md"
+DATA_FILE = "questions.json"  # beside the explorer page: explorer/questions.json
+
+
+def explorer_data(atlas: Atlas, lang: str) -> dict:
+    """Facets and questions, localised; urls are relative to the explorer page."""
+    L = Labels(lang)
+    return {
+        "labels": {k: L[k] for k in ("shown", "no_results", "show_rubric", "show_answer", "open_question",
+                                     "next_question", "tests", "rubric", "answer", "asked_at")},
+        "facets": {
+            "topic": {t.id: t.name[lang] for t in atlas.topics},
+            "track": {t.id: t.name[lang] for t in atlas.tracks},
+            "type": {k: v.name[lang] for k, v in atlas.types.items()},
+            "company": {k: v.name[lang] for k, v in atlas.companies.items()},
+            "evidence": {k: f"{v.marker} {v.name[lang]}" for k, v in atlas.evidence.items()},
+        },
+        "questions": [{
+            "id": q.id,
+            "url": f"../topics/{q.topic}/#{q.id}",
+            "text": q.text[lang],
+            "tests": q.tests[lang],
+            "rubric": [p[lang] for p in q.rubric],
+            "answer": q.answer[lang] if q.answer else "",
+            "topic": q.topic,
+            "track": list(q.tracks),
+            "type": q.type,
+            "company": sorted({a.company for a in q.asked}),
+            "evidence": sorted({a.evidence for a in q.asked}),
+        } for q in atlas.questions],
+    }
+
+
+def explorer_json(atlas: Atlas, lang: str) -> str:
+    return json.dumps(explorer_data(atlas, lang), ensure_ascii=False, separators=(",", ":"))
+
+
+def _select(name: str, label: str, any_label: str, options: dict[str, str]) -> str:
+    opts = "".join(f'<option value="{html.escape(k)}">{html.escape(v)}</option>' for k, v in options.items())
+    return (f'<div class="atlas-ex__field"><label for="ex-{name}">{html.escape(label)}</label>'
+            f'<select id="ex-{name}" name="{name}"><option value="">{html.escape(any_label)}</option>{opts}</select></div>')
+
+
+def explorer_page(atlas: Atlas, lang: str) -> str:
+    """Markdown with the form in HTML (our own markup, escaped); the script adds behaviour."""
+    L = Labels(lang)
+    data = explorer_data(atlas, lang)["facets"]
+    assets = "../assets/" if lang == DEFAULT_LANGUAGE else "../../assets/"
+    fields = [_select("topic", L["topic"], L["any"], data["topic"]),
+              _select("track", L["track"], L["any"], data["track"]),
+              _select("type", L["type"], L["any"], data["type"])]
+    if data["company"]:
+        fields.append(_select("company", L["company"], L["any"], data["company"]))
+        fields.append(_select("evidence", L["evidence"], L["any"], data["evidence"]))
+    topics = " · ".join(f"[{t.name[lang]}](topics/{t.id}.md)" for t in atlas.topics)
+    form = f"""<form id="atlas-explorer" class="atlas-ex" role="search" aria-label="{html.escape(L['filters'])}" data-src="{DATA_FILE}">
+<div class="atlas-ex__field atlas-ex__text"><label for="ex-q">{html.escape(L['search_text'])}</label><input id="ex-q" name="q" type="search" autocomplete="off"></div>
+{''.join(fields)}
+<div class="atlas-ex__field atlas-ex__check"><input id="ex-answer" name="answer" type="checkbox" value="1"><label for="ex-answer">{html.escape(L['only_answered'])}</label></div>
+<div class="atlas-ex__buttons"><button type="reset" class="md-button">{html.escape(L['reset'])}</button> <button type="button" id="ex-practice" class="md-button md-button--primary">{html.escape(L['practice'])}</button></div>
+</form>
+<p id="ex-count" class="atlas-ex__count" role="status" aria-live="polite"></p>
+<section id="ex-card" class="atlas-ex__card" hidden aria-label="{html.escape(L['practice'])}"></section>
+<ol id="ex-results" class="atlas-ex__results"></ol>
+<script src="{assets}explorer.js" defer></script>
+"""
+    return (front_matter(L["explorer"], L["explorer_intro"], hide=["toc"]) + f"# {L['explorer']}\n\n{L['explorer_intro']}\n\n"
+            + form + f"\n<noscript markdown>{L['needs_js']} {topics}</noscript>\n")
