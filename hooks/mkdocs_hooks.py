@@ -17,7 +17,7 @@ from mkdocs.structure.pages import Page
 
 from atlas import AtlasError, explorer, load_atlas
 from atlas.labels import Labels
-from atlas.search import point_base_at_language, write_language_indexes
+from atlas.search import point_base_at_language, use_stemming_worker, write_language_indexes
 from atlas.site import GeneratedPage, all_pages, expand_markers
 from atlas.urls import DEFAULT_LANGUAGE, Repository
 
@@ -41,13 +41,16 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
     except AtlasError as error:
         raise PluginError("The atlas data has problems:\n" + error.report()) from None
     pages = {p.src_uri: p for p in all_pages(atlas, repo)}
+    # mkdocs-static-i18n calls on_config again for every language with the same config object:
+    # keep the hand-written nav of mkdocs.yml from the first call, so entries are not added twice.
+    handwritten = _state.setdefault(f"nav:{config.config_file_path}", list(config.nav or []))
     _state.update(atlas=atlas, repo=repo, pages=pages)
-    config.nav = _nav(atlas, config.nav)
+    config.nav = _nav(atlas, handwritten)
     return config
 
 
-def _nav(atlas, handwritten: list | None) -> list:
-    """Generated sections, in data order, after the hand-written entries of mkdocs.yml."""
+def _nav(atlas, handwritten: list) -> list:
+    """Generated pages and sections, in data order, after the first hand-written entry of mkdocs.yml."""
     sections = [
         {"topics": ["topics/index.md", *(f"topics/{t.id}.md" for t in atlas.topics)]},
         {"collections": ["collections/index.md", *(f"collections/{c.id}.md" for c in atlas.collections)]},
@@ -56,7 +59,6 @@ def _nav(atlas, handwritten: list | None) -> list:
                        *(f"companies/{c}.md" for c in atlas.companies
                          if any(e.company == c for q in atlas.questions for e in q.asked))]},
     ]
-    handwritten = [e for e in (handwritten or []) if not (isinstance(e, dict) and set(e) & {"topics", "collections", "tracks", "companies"})]
     return handwritten[:1] + ["explorer.md"] + sections + handwritten[1:]
 
 
@@ -109,6 +111,7 @@ def on_page_context(context, page: Page, config: MkDocsConfig, nav: Navigation):
 
 
 def on_post_page(output: str, page: Page, config: MkDocsConfig) -> str:
+    output = use_stemming_worker(output)
     return point_base_at_language(output, getattr(page.file, "locale", None) or DEFAULT_LANGUAGE)
 
 

@@ -19,9 +19,9 @@ import yaml
 
 from arxiv_server import ArxivServer, FakePaper, Reply
 from atlas import load_atlas
-from atlas.arxivcheck import (Cache, Client, Reference, Report, check_references, collect, format_github,
-                              ids_in_text, normalise, offline_findings, parse_feed, parse_id, retry_after_seconds,
-                              run, author_matches, titles_match)
+from atlas.arxivcheck import (Cache, Client, Paper, Reference, Report, Result, author_matches, check_references,
+                              collect, format_github, ids_in_text, normalise, offline_findings, parse_feed, parse_id,
+                              retry_after_seconds, run, titles_match)
 from atlas.model import Reading
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -54,7 +54,7 @@ def _t(text: str) -> dict[str, str]:
     return {"en": text, "ru": text, "hi": text}
 
 
-def question(qid: str, readings: list[str] = (), text: str = "", answer: str = "") -> dict:
+def question(qid: str, readings: tuple[str, ...] | list[str] = (), text: str = "", answer: str = "") -> dict:
     q = {"id": qid, "tracks": ["research"], "type": "knowledge", "added": "2025-01-01",
          "text": _t(f"Explain the method behind {qid} and its objective. {text}"),
          "tests": _t("Understanding of the method."),
@@ -264,12 +264,12 @@ def test_every_status_as_a_library(tmp_path, server):
     assert [r.status for r in server.log] == [400, 200]
 
 
-def test_inline_references_point_at_the_line_that_holds_the_id(tmp_path):
+def test_references_point_at_the_line_that_holds_the_id(tmp_path):
     data = every_status_data(tmp_path)
     refs = collect(load_atlas(data), data)
-    lines = (data / "questions" / "rl-algorithms.yml").read_text(encoding="utf-8").splitlines()
-    for ref in (r for r in refs if r.question):
-        assert ref.file == "data/questions/rl-algorithms.yml"
+    assert {r.file for r in refs} == {"data/questions/rl-algorithms.yml", "data/readings/test.yml"}
+    for ref in refs:
+        lines = (data.parent / ref.file).read_text(encoding="utf-8").splitlines()
         assert ref.arxiv in lines[ref.line - 1]
 
 
@@ -349,6 +349,14 @@ def test_persistent_failure_is_unverified_never_broken(server):
     assert result.status == "unverified" and "HTTP 503" in result.detail and c.requests == 3
 
 
+def test_after_giving_up_later_batches_are_not_sent(server):
+    server.then(*[Reply(503)] * 2)
+    c = client(server, retries=1)
+    batches = list(c.lookup(["1707.06347", "2402.03300", "hep-th/9711200"], batch_size=1))
+    assert [sorted(b.unverified) for b in batches] == [["1707.06347"], ["2402.03300"], ["hep-th/9711200"]]
+    assert c.requests == 2 and "not asked: HTTP 503" in batches[2].unverified["hep-th/9711200"]
+
+
 def test_retry_after_beyond_the_limit_gives_up_at_once(server):
     server.then(Reply(503, {"Retry-After": "3600"}))
     c = client(server, max_retry_after=60)
@@ -364,24 +372,24 @@ def test_400_is_not_retried(server):
 
 
 def test_transient_and_negative_results_are_not_cached(tmp_path, server):
-    server.then(*[Reply(503)] * 3)
-    cache = Cache(tmp_path / "cache.json")
+    path = tmp_path / "cache.json"
     refs = [Reference(i, "f", 1) for i in ("1707.06347", "2402.03300", "2402.99999")]
-    c = client(server, retries=2)
-    results = check_references(refs, c, cache, batch_size=1)
-    assert [r.status for r in results] == ["unverified", "ok", "missing"]
-    saved = json.loads((tmp_path / "cache.json").read_text())["papers"]
-    assert set(saved) == {"2402.03300"}
+    server.then(*[Reply(503)] * 3)
+    results = check_references(refs, client(server, retries=2), Cache.open(path), batch_size=1)
+    assert [r.status for r in results] == ["unverified"] * 3 and not path.exists()
+    results = check_references(refs, client(server), Cache.open(path), batch_size=1)
+    assert [r.status for r in results] == ["ok", "ok", "missing"]
+    assert set(json.loads(path.read_text())["papers"]) == {"1707.06347", "2402.03300"}
 
 
 def test_cache_write_interrupted_midway_keeps_the_old_file(tmp_path, monkeypatch):
     from atlas import arxivcheck
     path = tmp_path / "cache.json"
     cache = Cache(path)
-    cache.put([arxivcheck.Paper("1707.06347", 2, "PPO", ("John Schulman",))])
+    cache.put([Paper("1707.06347", 2, "PPO", ("John Schulman",))])
     cache.save()
     before = path.read_text()
-    cache.put([arxivcheck.Paper("2402.03300", 3, "DeepSeekMath", ("Zhihong Shao",))])
+    cache.put([Paper("2402.03300", 3, "DeepSeekMath", ("Zhihong Shao",))])
 
     def crash(fd: int) -> None:
         raise KeyboardInterrupt("interrupted between write and rename")
@@ -559,7 +567,6 @@ def test_cache_survives_a_killed_run(tmp_path):
 
 def test_github_format_escapes_newlines_and_separators():
     ref = Reference("2402.99999", "data/readings/a,b.yml", 3, reading="x")
-    from atlas.arxivcheck import Result
     text = format_github(Report([Result(ref, "missing", "line one\nline: two, 100%")], []))
     assert text.splitlines()[0] == ("::error file=data/readings/a%2Cb.yml,line=3,title=arXiv missing::"
                                     "[missing] arXiv:2402.99999 x: line one%0Aline: two, 100%25")

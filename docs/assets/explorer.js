@@ -28,8 +28,9 @@
       .replace(/ё/g, "е").toLowerCase();
   }
 
+  // "text", not "q": Material opens its own search dialog for ?q= in the address.
   function state() {
-    var s = { q: form.elements.q.value.trim(), answer: form.elements.answer.checked };
+    var s = { text: form.elements.text.value.trim(), answer: form.elements.answer.checked };
     FACETS.forEach(function (f) { if (form.elements[f]) s[f] = form.elements[f].value; });
     return s;
   }
@@ -42,9 +43,9 @@
       if (Array.isArray(v) ? v.indexOf(s[f]) < 0 : v !== s[f]) return false;
     }
     if (s.answer && !q.answer) return false;
-    if (s.q) {
+    if (s.text) {
       var hay = q._fold || (q._fold = fold([q.id, q.text, q.tests, q.rubric.join(" "), data.facets.topic[q.topic]].join(" ")));
-      var words = fold(s.q).split(/\s+/);
+      var words = fold(s.text).split(/\s+/);
       for (var j = 0; j < words.length; j++) if (hay.indexOf(words[j]) < 0) return false;
     }
     return true;
@@ -138,7 +139,7 @@
 
   function restore() {
     var params = new URLSearchParams(location.search);
-    form.elements.q.value = params.get("q") || "";
+    form.elements.text.value = params.get("text") || "";
     form.elements.answer.checked = params.get("answer") === "1";
     FACETS.forEach(function (f) {
       var select = form.elements[f];

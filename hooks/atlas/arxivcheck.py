@@ -135,13 +135,14 @@ def ids_in_text(text: str) -> list[str]:
     return found
 
 
-def reading_references(readings: Iterable[Reading]) -> list[Reference]:
+def reading_references(readings: Iterable[Reading], data_dir: Path | None = None) -> list[Reference]:
     """Readings cite arXiv through `arxiv`, or (less tidily) through an arxiv.org link in `url`."""
     refs = []
+    base = data_dir.parent if data_dir is not None else None
     for r in readings:
         ids = [r.arxiv] if r.arxiv else ids_in_text(r.url)[:1]
-        refs += [Reference(i, r.file, r.line, reading=r.id, title=r.title, authors=r.authors, year=r.year)
-                 for i in ids]
+        refs += [Reference(i, r.file, _locate(base, r.file, r.line, i), reading=r.id, title=r.title,
+                           authors=r.authors, year=r.year) for i in ids]
     return refs
 
 
@@ -163,9 +164,17 @@ def inline_references(questions: Iterable[Question], data_dir: Path | None = Non
 
 
 def _locate(base: Path | None, rel: str, start: int, needle: str) -> int:
-    """First line at or after the record's line that contains the id; the record's line if none does."""
+    """First line at or after the record's line that holds the id (the loader knows only record lines)."""
     lines = _file_lines(str(base / rel)) if base is not None else ()
-    return next((n for n, text in enumerate(lines[start - 1:], start) if needle in text), start)
+    for n, text in enumerate(lines[start - 1:], start):
+        if needle in text:
+            return n
+        if n > start and _NEXT_RECORD.match(text):
+            break
+    return start
+
+
+_NEXT_RECORD = re.compile(r"\s*- id:")
 
 
 @lru_cache(maxsize=64)
@@ -179,7 +188,7 @@ def _file_lines(path: str) -> tuple[str, ...]:
 def collect(atlas: Atlas, data_dir: Path | None = None) -> list[Reference]:
     """Every arXiv reference in the atlas: readings first, then inline ids in questions."""
     _file_lines.cache_clear()
-    return reading_references(atlas.readings.values()) + inline_references(atlas.questions, data_dir)
+    return reading_references(atlas.readings.values(), data_dir) + inline_references(atlas.questions, data_dir)
 
 
 # -- offline findings about readings -----------------------------------------------------------
@@ -426,11 +435,15 @@ class Client:
         self.max_backoff, self.max_retry_after = max_backoff, max_retry_after
         self.user_agent, self.progress = user_agent, progress
         self.requests = 0
+        self.down = ""  # why arXiv failed for good in this run: later batches are not even tried
         self._next_at = 0.0  # monotonic time before which no request may start
         self._opener = urllib.request.build_opener()
 
     def lookup(self, ids: Sequence[str], batch_size: int = 100) -> Iterator[Batch]:
         """Yield one Batch per group of `batch_size` ids (so callers can save progress between them)."""
+        if batch_size < 1:
+            raise ValueError("batch_size must be at least 1")
+        batch_size = min(batch_size, MAX_RESULTS_LIMIT)  # a bigger batch would be cut to one page
         chunks = [list(ids[i:i + batch_size]) for i in range(0, len(ids), batch_size)]
         for n, chunk in enumerate(chunks, 1):
             if len(chunks) > 1:
@@ -469,7 +482,17 @@ class Client:
         return [part[:half], part[half:]]
 
     def query(self, ids: Sequence[str]) -> Feed:
-        """One logical request, retried on 429/5xx/timeouts/resets/bad XML; Unreachable when it never succeeds."""
+        """One logical request; once arXiv has failed for good, the rest of the run is not asked at all."""
+        if self.down:
+            raise Unreachable(f"not asked: {self.down}")
+        try:
+            return self._query(ids)
+        except Unreachable as err:
+            self.down = str(err)
+            raise
+
+    def _query(self, ids: Sequence[str]) -> Feed:
+        """Retried on 429, 5xx, timeouts, resets and unreadable XML; Unreachable when it never succeeds."""
         url = self._url(ids)
         for attempt in range(self.retries + 1):
             try:

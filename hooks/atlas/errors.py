@@ -37,6 +37,7 @@ CODES: dict[str, str] = {
     "E044": "date in the future",
     "E045": "reading has neither arXiv id nor URL",
     "E046": "question listed twice in collections",
+    "E047": "placeholder text left from the scaffold",
 }
 
 

@@ -69,7 +69,7 @@ def explorer_page(atlas: Atlas, lang: str) -> str:
         fields.append(_select("evidence", L["evidence"], L["any"], data["evidence"]))
     topics = " · ".join(f"[{t.name[lang]}](topics/{t.id}.md)" for t in atlas.topics)
     form = f"""<form id="atlas-explorer" class="atlas-ex" role="search" aria-label="{html.escape(L['filters'])}" data-src="{DATA_FILE}">
-<div class="atlas-ex__field atlas-ex__text"><label for="ex-q">{html.escape(L['search_text'])}</label><input id="ex-q" name="q" type="search" autocomplete="off"></div>
+<div class="atlas-ex__field atlas-ex__text"><label for="ex-text">{html.escape(L['search_text'])}</label><input id="ex-text" name="text" type="search" autocomplete="off"></div>
 {''.join(fields)}
 <div class="atlas-ex__field atlas-ex__check"><input id="ex-answer" name="answer" type="checkbox" value="1"><label for="ex-answer">{html.escape(L['only_answered'])}</label></div>
 <div class="atlas-ex__buttons"><button type="reset" class="md-button">{html.escape(L['reset'])}</button> <button type="button" id="ex-practice" class="md-button md-button--primary">{html.escape(L['practice'])}</button></div>

@@ -12,6 +12,7 @@ from typing import Any, Iterable, Iterator
 from atlas.errors import AtlasError, Problem
 from atlas.model import (Asked, Atlas, Collection, Company, Evidence, Question, QuestionType, Reading,
                          Section, Source, Topic, Track)
+from atlas.schema import PLACEHOLDER
 from atlas.textsafe import unsafe_parts
 from atlas.validate import record_id, schema_problems, show_path
 from atlas.yamlsource import YamlDoc, read_yaml
@@ -107,7 +108,8 @@ class _Loader:
 
     def ref(self, doc: YamlDoc, path: tuple[Any, ...], rid: str, value: Any, known: dict[str, Any],
             code: str, what: str, where: str) -> None:
-        if isinstance(value, str) and value not in known and where not in self.missing:
+        if isinstance(value, str) and value not in known and where not in self.missing \
+                and not re.match(PLACEHOLDER, value):  # the schema reported it (E047)
             close = difflib.get_close_matches(value, list(known), n=1)
             hint = f"did you mean `{close[0]}`?" if close else f"add it to {where} first, or use one of: {', '.join(list(known)[:8])}"
             self.problems.append(Problem(doc.rel, doc.line(path), code, rid, f"unknown {what} '{value}'", hint))

@@ -96,13 +96,11 @@ def skeleton(qid: str, tracks: list[str], types: list[str], added: str,
             marks[len(lines)] = mark
         lines.append(text)
 
+    # A block scalar's placeholder is marked on its key line: that is the line validation reports.
     def texts(name: str, at: str, hints: dict[str, str], style: str = ">-") -> None:
         for lang in LANGUAGES:
-            put(f"{at}{lang}: {style}")
-            put(f"{at}  {PLACEHOLDER} {hints[lang]}", (f"{name}.{lang}", hints[lang]))
-
-    def translated(what: str) -> dict[str, str]:
-        return {lang: f"{what}, in {_LANG_NAMES[lang]}." for lang in LANGUAGES}
+            put(f"{at}{lang}: {style}", (f"{name}.{lang}", hints[lang]))
+            put(f"{at}  {PLACEHOLDER} {hints[lang]}")
 
     tracks_hint = "one or more of " + ", ".join(tracks)
     types_hint = "one of " + ", ".join(types)
@@ -121,14 +119,14 @@ def skeleton(qid: str, tracks: list[str], types: list[str], added: str,
     for n in range(1, RUBRIC_POINTS + 1):
         en = f"point {n} a strong answer covers: a formula, mechanism, number or trade-off, in English."
         for i, lang in enumerate(LANGUAGES):
-            lead = field + ("- " if i == 0 else "  ")
+            lead = field + ("  - " if i == 0 else "    ")
             hint = en if lang == "en" else f"point {n}, in {_LANG_NAMES[lang]}."
-            put(f"{lead}{lang}: >-")
-            put(f"{field}    {PLACEHOLDER} {hint}", (f"rubric[{n - 1}].{lang}", hint))
+            put(f"{lead}{lang}: >-", (f"rubric[{n - 1}].{lang}", hint))
+            put(f"{field}      {PLACEHOLDER} {hint}")
     put(f"{field}answer:  # optional: delete the whole block if you do not write an answer")
-    texts("answer", field + "  ", {**translated("optional written answer: a few paragraphs of Markdown, math in $...$"),
-                                   "en": "optional written answer, in English: a few paragraphs of Markdown, "
-                                         "math in $...$ or $$...$$ (or delete the whole answer block)."}, "|")
+    texts("answer", field + "  ", {"en": "optional written answer, in English: a few paragraphs of Markdown, "
+                                         "math in $...$ (or delete the whole answer block).",
+                                   "ru": "the same answer, in Russian.", "hi": "the same answer, in Hindi."}, "|")
     put(f'{field}readings: ["{PLACEHOLDER} {readings_hint}"]', ("readings", readings_hint))
     put(f"{field}sources: []  # source ids from data/sources.yml, if the question itself was published somewhere")
     put(f"{field}asked: []  # only with a public source naming the company: {{company: …, evidence: …, source: …}}")
@@ -138,8 +136,8 @@ def skeleton(qid: str, tracks: list[str], types: list[str], added: str,
 # -- appending --------------------------------------------------------------------------------------
 def _item_indent(text: str) -> str:
     """Where the file's question items start (`  - id:` usually; `- id:` is valid YAML too)."""
-    after = text.split("\nquestions:", 1)[1] if "\nquestions:" in text else ""
-    for line in after.splitlines():
+    start = re.search(r"^questions:", text, re.M)
+    for line in text[start.end():].splitlines() if start else ():
         m = _ITEM_LINE.match(line)
         if m:
             return m.group(1)
@@ -182,7 +180,7 @@ def scaffold_question(data_dir: Path, topic: str, qid: str, today: dt.date | Non
 
     path = data_dir / "questions" / f"{topic}.yml"
     created = not path.exists()
-    old = "" if created else path.read_text(encoding="utf-8")
+    old = "" if created else path.read_bytes().decode("utf-8")  # not read_text: it would turn \r\n into \n
     newline = "\r\n" if "\r\n" in old else "\n"
     before = [] if created else _questions_of(old, path)
     record, marks = skeleton(qid, _list_ids(data_dir / "tracks.yml"), _list_ids(data_dir / "types.yml"),
@@ -196,8 +194,11 @@ def scaffold_question(data_dir: Path, topic: str, qid: str, today: dt.date | Non
         gap = newline if before else ""  # a blank line between records, as the files are written
         new = old + joint + gap + newline.join(record) + newline
         first = (old + joint + gap).count("\n") + 1
-    after = _questions_of(new, path)
-    if after[:-1] != before or not after or after[-1].get("id") != qid:
+    try:
+        after = _questions_of(new, path)
+    except ScaffoldError:
+        after = None
+    if not after or after[:-1] != before or not isinstance(after[-1], dict) or after[-1].get("id") != qid:
         raise ScaffoldError(f"cannot append safely to {path}: `questions:` must be the file's last key, written "
                             "as a block list (`questions:` on its own line, then `  - id: …` items)")
     path.parent.mkdir(parents=True, exist_ok=True)

@@ -20,6 +20,8 @@ DATE = r"^\d{4}-\d{2}-\d{2}$"
 ARXIV = (r"^((0[7-9]|1[0-4])(0[1-9]|1[0-2])\.\d{4}|(1[5-9]|[2-9]\d)(0[1-9]|1[0-2])\.\d{5}"
          r"|[a-z-]+(\.[A-Z]{2})?/\d{7})(v[1-9]\d*)?$")
 URL = r"^https?://[^\s<>\"]+$"
+# scripts/new_question.py writes "TODO: <hint>" into every value a contributor must write; none may stay.
+PLACEHOLDER = r"^\s*TODO:"
 
 
 def _slug(description: str) -> dict[str, Any]:
@@ -27,7 +29,7 @@ def _slug(description: str) -> dict[str, Any]:
 
 
 def _text(description: str, min_length: int = 1) -> dict[str, Any]:
-    one = {"type": "string", "minLength": min_length}
+    one = {"type": "string", "minLength": min_length, "not": {"pattern": PLACEHOLDER}}
     return {
         "type": "object",
         "description": description + " One entry per language: en, ru, hi.",

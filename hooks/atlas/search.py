@@ -21,6 +21,8 @@ LUNR_LANGUAGES = {"en": ["en"], "ru": ["en", "ru"], "hi": ["en", "hx"]}
 SEPARATOR = r"[\s\-,:;!?=\[\]()\"/«»“”—–|]+|\.(?!\d)"
 
 _BASE = re.compile(r'("base":\s*")([^"]*)(")')
+_WORKER = re.compile(r'("search":\s*")([^"]*/)(search\.[0-9a-f]+\.min\.js)(")')
+WORKER_WRAPPER = "atlas-search.js"  # docs/assets/javascripts/workers/atlas-search.js
 
 
 def language_of(location: str, languages: list[str]) -> str:
@@ -32,7 +34,10 @@ def split_index(index: dict, languages: list[str]) -> dict[str, dict]:
     """The merged index, as one index per language with locations relative to that language's root."""
     parts: dict[str, dict] = {}
     for lang in languages:
-        config = dict(index["config"], lang=LUNR_LANGUAGES.get(lang, ["en"]), separator=SEPARATOR)
+        # Material removes from every language's pipeline whatever is not listed here: keep the stemmers,
+        # or Russian inflections and Hindi spelling variants would not be found.
+        config = dict(index["config"], lang=LUNR_LANGUAGES.get(lang, ["en"]), separator=SEPARATOR,
+                      pipeline=["trimmer", "stopWordFilter", "stemmer"])
         parts[lang] = {"config": config, "docs": []}
     for doc in index["docs"]:
         lang = language_of(doc["location"], languages)
@@ -52,6 +57,11 @@ def write_language_indexes(site_dir: Path, languages: list[str]) -> dict[str, in
     return {lang: len(part["docs"]) for lang, part in parts.items()}
 
 
+def use_stemming_worker(html: str) -> str:
+    """Start our wrapper instead of Material's worker; it loads Material's and stems query terms."""
+    return _WORKER.sub(lambda m: f"{m.group(1)}{m.group(2)}{WORKER_WRAPPER}?w={m.group(3)}{m.group(4)}", html, count=1)
+
+
 def point_base_at_language(html: str, lang: str) -> str:
     """Material fetches search/search_index.json relative to `base`: make that the language's root."""
     if lang == DEFAULT_LANGUAGE:
@@ -59,6 +69,7 @@ def point_base_at_language(html: str, lang: str) -> str:
 
     def rebase(m: re.Match[str]) -> str:
         base = m.group(2).rstrip("/")
-        return f"{m.group(1)}{lang if base in ('', '.') else base + '/' + lang}{m.group(3)}"
+        # A trailing slash matters: Material resolves URLs with new URL(path, base).
+        return f"{m.group(1)}{lang if base in ('', '.') else base + '/' + lang}/{m.group(3)}"
 
     return _BASE.sub(rebase, html, count=1)

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import difflib
+import re
 from typing import Any, Iterator
 
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError
 
 from atlas.errors import Problem
-from atlas.schema import ARXIV, DATE, FILES, LANGUAGES, SLUG, URL
+from atlas.schema import ARXIV, DATE, FILES, LANGUAGES, PLACEHOLDER, SLUG, URL
 from atlas.yamlsource import YamlDoc
 
 _LANG_NAMES = {"en": "English", "ru": "Russian", "hi": "Hindi"}
@@ -63,6 +64,12 @@ def _explain(error: ValidationError, doc: YamlDoc) -> Iterator[Problem]:
     def problem(code: str, message: str, fix: str = "", at: tuple[Any, ...] = path) -> Problem:
         return Problem(doc.rel, doc.line(at), code, rid, message, fix)
 
+    if isinstance(value, str) and re.match(PLACEHOLDER, value):
+        # Whatever rule it breaks (`not`, pattern, length), the news is the same: the TODO is still there.
+        hint = " ".join(value.split())[len("TODO:"):].strip()
+        yield problem("E047", f"'{show_path(path)}' is still the scaffold's placeholder",
+                      f"replace the whole `TODO: …` text with what it asks for: {hint}")
+        return
     if kw == "required":
         props = schema.get("properties", {})
         for name in schema["required"]:

@@ -1,0 +1,176 @@
+"""Search, language switching and the explorer, in a real browser, in every language."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from urllib.parse import parse_qs, urlparse
+
+import pytest
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support import expected_conditions as EC
+from selenium.webdriver.support.ui import Select, WebDriverWait
+
+from browser import SiteServer, chromium
+
+pytestmark = pytest.mark.browser
+PREFIX = {"en": "", "ru": "ru/", "hi": "hi/"}
+
+
+@pytest.fixture(scope="module")
+def server(site_dir: Path):
+    with SiteServer(site_dir) as s:
+        yield s
+
+
+@pytest.fixture(scope="module")
+def driver():
+    with chromium() as d:
+        yield d
+
+
+def search(driver, server: SiteServer, lang: str, query: str) -> list[str]:
+    """Type a query into Material's search box on the language's home page; return result links."""
+    driver.get(server.url + PREFIX[lang])
+    wait = WebDriverWait(driver, 20)
+    box = wait.until(EC.element_to_be_clickable((By.CSS_SELECTOR, "input.md-search__input")))
+    box.click()
+    box.clear()
+    box.send_keys(query)
+    wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, ".md-search-result__item")
+               or "0" in d.find_element(By.CSS_SELECTOR, ".md-search-result__meta").text)
+    return [a.get_attribute("href") for a in driver.find_elements(By.CSS_SELECTOR, ".md-search-result__item a")]
+
+
+def _in_language(href: str, server: SiteServer, lang: str) -> bool:
+    path = href.removeprefix(server.url)
+    first = path.split("/", 1)[0]
+    return first == lang.rstrip("/") if lang != "en" else first not in ("ru", "hi")
+
+
+@pytest.mark.parametrize("lang,query,anchor", [
+    ("en", "CISPO", "ppo-clipping-and-cispo"),
+    ("ru", "CISPO", "ppo-clipping-and-cispo"),
+    ("hi", "CISPO", "ppo-clipping-and-cispo"),
+    ("en", "2402.03300", ""),  # an arXiv id
+])
+def test_search_returns_this_languages_results_and_question_anchors(driver, server, lang, query, anchor) -> None:
+    links = search(driver, server, lang, query)
+    assert links, f"no results for {query!r} on /{PREFIX[lang]}"
+    assert all(_in_language(h, server, lang) for h in links), links
+    if anchor:
+        assert any(urlparse(h).fragment == anchor for h in links), links
+
+
+@pytest.mark.parametrize("lang,query,expected_path", [
+    ("ru", "обрезанная", "ru/topics/rl-algorithms/"),      # the page says «обрезанной»: stemming finds it
+    ("ru", "дистилляцию", "ru/topics/post-training/"),     # the page says «дистилляция»
+    ("hi", "फाइन", "hi/topics/post-training/"),            # the page writes फ़ाइन with a nukta
+    ("hi", "विषयों", "hi/topics/"),                        # oblique plural of विषय
+])
+def test_inflected_and_variant_forms_are_found(driver, server, lang, query, expected_path) -> None:
+    links = search(driver, server, lang, query)
+    assert any(urlparse(h).path.lstrip("/").startswith(expected_path) for h in links), links
+
+
+def test_hindi_search_does_not_load_the_thai_segmenter(server) -> None:
+    server.requests.clear()
+    with chromium() as fresh:  # an empty cache, so every script the worker imports reaches the server
+        assert search(fresh, server, "hi", "GRPO")
+    assert any("lunr.hx" in p for p in server.requests), server.requests
+    assert not any("wordcut" in p or "lunr.hi." in p or "lunr.th" in p for p in server.requests)
+
+
+def test_search_result_lands_on_the_question(driver, server) -> None:
+    links = search(driver, server, "ru", "CISPO")
+    target = next(h for h in links if urlparse(h).fragment == "ppo-clipping-and-cispo")
+    link = next(a for a in driver.find_elements(By.CSS_SELECTOR, ".md-search-result__item a")
+                if a.get_attribute("href") == target)
+    driver.execute_script("arguments[0].click()", link)  # section hits sit in a collapsed "more" list
+    WebDriverWait(driver, 10).until(lambda d: urlparse(d.current_url).fragment == "ppo-clipping-and-cispo")
+    heading = driver.find_element(By.ID, "ppo-clipping-and-cispo")
+    assert "CISPO" in heading.text and "/ru/" in driver.current_url
+
+
+@pytest.mark.parametrize("lang,other", [("en", "ru"), ("ru", "hi"), ("hi", "en")])
+def test_language_switcher_keeps_the_page(driver, server, lang, other) -> None:
+    driver.get(server.url + PREFIX[lang] + "topics/rl-infrastructure/")
+    link = driver.find_element(By.CSS_SELECTOR, f"a.md-select__link[hreflang='{other}']")
+    driver.get(link.get_attribute("href"))
+    assert urlparse(driver.current_url).path == "/" + PREFIX[other] + "topics/rl-infrastructure/"
+    assert driver.find_element(By.TAG_NAME, "html").get_attribute("lang") == other
+
+
+def open_explorer(driver, server, lang: str, query: str = "") -> None:
+    driver.get(server.url + PREFIX[lang] + "explorer/" + query)
+    WebDriverWait(driver, 15).until(lambda d: d.find_element(By.ID, "atlas-explorer").get_attribute("data-ready"))
+
+
+def shown(driver) -> int:
+    return len(driver.find_elements(By.CSS_SELECTOR, "#ex-results li[data-id]"))
+
+
+@pytest.mark.parametrize("lang", PREFIX)
+def test_explorer_filters_counts_and_url_state(driver, server, atlas, lang) -> None:
+    open_explorer(driver, server, lang)
+    total = len(atlas.questions)
+    assert shown(driver) == total
+    Select(driver.find_element(By.ID, "ex-topic")).select_by_value("rl-infrastructure")
+    infra = [q for q in atlas.questions if q.topic == "rl-infrastructure"]
+    assert shown(driver) == len(infra)
+    assert f"{len(infra)}" in driver.find_element(By.ID, "ex-count").text
+    track_option = driver.find_element(By.CSS_SELECTOR, "#ex-track option[value='research']")
+    assert track_option.text.endswith(f"({sum(1 for q in infra if 'research' in q.tracks)})")
+    driver.find_element(By.ID, "ex-answer").click()
+    answered = [q for q in infra if q.answer]
+    assert shown(driver) == len(answered)
+    assert parse_qs(urlparse(driver.current_url).query) == {"topic": ["rl-infrastructure"], "answer": ["1"]}
+    driver.refresh()
+    WebDriverWait(driver, 15).until(lambda d: d.find_element(By.ID, "atlas-explorer").get_attribute("data-ready"))
+    assert shown(driver) == len(answered)
+    assert driver.find_element(By.ID, "ex-answer").is_selected()
+    ids = {li.get_attribute("data-id") for li in driver.find_elements(By.CSS_SELECTOR, "#ex-results li[data-id]")}
+    assert ids == {q.id for q in answered}
+
+
+def test_explorer_free_text_and_keyboard(driver, server) -> None:
+    open_explorer(driver, server, "en", "?text=CISPO")
+    assert driver.find_element(By.ID, "ex-text").get_attribute("value") == "CISPO"
+    ids = [li.get_attribute("data-id") for li in driver.find_elements(By.CSS_SELECTOR, "#ex-results li[data-id]")]
+    assert "ppo-clipping-and-cispo" in ids
+    box = driver.find_element(By.ID, "ex-text")
+    box.send_keys(Keys.CONTROL, "a")
+    box.send_keys("zzzz-no-such-word")
+    assert shown(driver) == 0
+    assert driver.find_element(By.CSS_SELECTOR, "#ex-results .atlas-ex__empty").text
+    box.send_keys(Keys.TAB)  # keyboard focus moves on to the next labelled control
+    focused = driver.switch_to.active_element
+    assert focused.get_attribute("id") == "ex-topic"
+    assert driver.find_element(By.CSS_SELECTOR, "label[for='ex-topic']").text
+
+
+@pytest.mark.parametrize("lang", PREFIX)
+def test_practice_mode_hides_then_reveals(driver, server, atlas, lang) -> None:
+    open_explorer(driver, server, lang, "?answer=1")
+    driver.find_element(By.ID, "ex-practice").click()
+    card = driver.find_element(By.ID, "ex-card")
+    assert card.is_displayed()
+    qid = card.get_attribute("data-id")
+    question = atlas.question(qid)
+    assert question.answer
+    panels = card.find_elements(By.CSS_SELECTOR, ":scope > div")
+    assert panels and not any(p.is_displayed() for p in panels)
+    buttons = card.find_elements(By.CSS_SELECTOR, "button[aria-expanded]")
+    for b in buttons:
+        b.click()
+        assert b.get_attribute("aria-expanded") == "true"
+    assert all(p.is_displayed() for p in panels)
+    assert len(card.find_elements(By.CSS_SELECTOR, "ul li")) == len(question.rubric)
+    driver.find_element(By.ID, "ex-next").click()
+    assert driver.find_element(By.ID, "ex-card").get_attribute("data-id") in {q.id for q in atlas.questions if q.answer}
+
+
+def test_explorer_script_never_writes_html() -> None:
+    from conftest import ROOT
+    script = (ROOT / "docs" / "assets" / "explorer.js").read_text(encoding="utf-8")
+    assert "innerHTML" not in script and "insertAdjacentHTML" not in script and "document.write" not in script
