@@ -6,6 +6,7 @@ are added before it runs (on_files, priority 0) and their content is re-attached
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from mkdocs.config.defaults import MkDocsConfig
@@ -15,9 +16,10 @@ from mkdocs.structure.files import File, Files
 from mkdocs.structure.nav import Navigation, Section
 from mkdocs.structure.pages import Page
 
-from atlas import AtlasError, explorer, load_atlas
+from atlas import LANGUAGES, AtlasError, explorer, load_atlas
+from atlas.seo import absolute_alternates, write_sitemaps
 from atlas.labels import Labels
-from atlas.search import point_base_at_language, use_stemming_worker, write_language_indexes
+from atlas.search import label_search_dialog, point_base_at_language, use_stemming_worker, write_language_indexes
 from atlas.site import GeneratedPage, all_pages, expand_markers
 from atlas.urls import DEFAULT_LANGUAGE, Repository
 
@@ -40,11 +42,13 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
         atlas = load_atlas(data_dir)
     except AtlasError as error:
         raise PluginError("The atlas data has problems:\n" + error.report()) from None
-    pages = {p.src_uri: p for p in all_pages(atlas, repo)}
+    if _state.get("pages_of") != (id(atlas), repo):  # every language build calls on_config: render once
+        _state["pages_of"] = (id(atlas), repo)
+        _state["pages"] = {p.src_uri: p for p in all_pages(atlas, repo)}
     # mkdocs-static-i18n calls on_config again for every language with the same config object:
     # keep the hand-written nav of mkdocs.yml from the first call, so entries are not added twice.
     handwritten = _state.setdefault(f"nav:{config.config_file_path}", list(config.nav or []))
-    _state.update(atlas=atlas, repo=repo, pages=pages)
+    _state.update(atlas=atlas, repo=repo)
     config.nav = _nav(atlas, handwritten)
     return config
 
@@ -111,16 +115,25 @@ def on_page_context(context, page: Page, config: MkDocsConfig, nav: Navigation):
 
 
 def on_post_page(output: str, page: Page, config: MkDocsConfig) -> str:
+    lang = getattr(page.file, "locale", None) or DEFAULT_LANGUAGE
+    key = re.sub(r"\.(%s)\.md$" % "|".join(LANGUAGES), ".md", page.file.src_uri)
+    _state.setdefault("sitemap", {}).setdefault(key, {})[lang] = page.canonical_url
+    output = absolute_alternates(output, page.canonical_url)
     output = use_stemming_worker(output)
-    return point_base_at_language(output, getattr(page.file, "locale", None) or DEFAULT_LANGUAGE)
+    output = label_search_dialog(output, Labels(lang)["search_dialog"])
+    return point_base_at_language(output, lang)
 
 
 @event_priority(-110)
 def on_post_build(config: MkDocsConfig) -> None:
-    """Runs after each language build; the last run sees the index of every language merged."""
+    """Once, after the last language: mkdocs-static-i18n runs the other builds inside the first one's
+    post-build and merges the search index at its end; the nested builds run this with `building` set."""
     plugin = config.plugins.get("i18n")
+    if plugin is not None and getattr(plugin, "building", False):
+        return
     languages = [lang.locale for lang in plugin.config.languages] if plugin else [DEFAULT_LANGUAGE]
     site = Path(config.site_dir)
+    write_sitemaps(site, config.site_url or "", _state.pop("sitemap", {}), languages)
     if (site / "search" / "search_index.json").is_file():
         write_language_indexes(site, languages)
     for lang in languages:

@@ -17,6 +17,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from atlas.settings import standalone_config
+
 ROOT = Path(__file__).resolve().parents[1]
 TRACKS = ["research", "infrastructure", "engineering"]
 
@@ -64,16 +66,6 @@ def synthetic_data(n: int, dest: Path, topics: int = 10) -> Path:
     return data
 
 
-def _config(text: str, data: Path, docs: Path, hooks: bool) -> str:
-    text = text.replace("docs_dir: docs", f"docs_dir: {docs}")
-    text = text.replace("    data: data", f"    data: {data}").replace("watch:\n  - data\n  - hooks\n", "")
-    if hooks:
-        return text.replace("  - hooks/mkdocs_hooks.py", f"  - {ROOT / 'hooks' / 'mkdocs_hooks.py'}")
-    # Plain build: the same theme, plugins and extensions, no hooks, and MkDocs' own nav of the same pages.
-    text = text.replace("hooks:\n  - hooks/mkdocs_hooks.py\n", "")
-    return text.split("\nnav:\n")[0] + "\n" + text.split("\nnav:\n")[1].split("\n\n", 1)[1]
-
-
 def build(config: Path) -> float:
     env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
     start = time.perf_counter()
@@ -86,15 +78,14 @@ def measure(n: int, runs: int) -> tuple[float, float]:
     with tempfile.TemporaryDirectory() as tmp:
         tmp_path = Path(tmp)
         data = synthetic_data(n, tmp_path)
-        base = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
         hooked, plain, plain_docs = tmp_path / "hooked", tmp_path / "plain", tmp_path / "plain-docs"
         hooked.mkdir()
         plain.mkdir()
-        (hooked / "mkdocs.yml").write_text(_config(base, data, ROOT / "docs", True), encoding="utf-8")
+        (hooked / "mkdocs.yml").write_text(standalone_config(data), encoding="utf-8")
         shutil.copytree(ROOT / "docs", plain_docs)
         subprocess.run([sys.executable, "-m", "atlas", "render", str(plain_docs), "--data", str(data),
                         "--docs", str(ROOT / "docs")], check=True, cwd=ROOT, stdout=subprocess.DEVNULL)
-        (plain / "mkdocs.yml").write_text(_config(base, data, plain_docs, False), encoding="utf-8")
+        (plain / "mkdocs.yml").write_text(standalone_config(data, plain_docs, hooks=False), encoding="utf-8")
         times_hooked, times_plain = [], []
         for _ in range(runs):  # interleave, so drift on a shared machine hits both sides alike
             times_hooked.append(build(hooked / "mkdocs.yml"))

@@ -18,7 +18,7 @@ CHROMEDRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
 class SiteServer:
     """Serves a built site on 127.0.0.1 and records every path requested, so tests can see what loaded."""
 
-    def __init__(self, root: Path):
+    def __init__(self, root: Path, port: int = 0):
         self.requests: list[str] = []
         server = self
 
@@ -26,7 +26,7 @@ class SiteServer:
             def log_message(self, *args: object) -> None:
                 server.requests.append(self.path)
 
-        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Handler, directory=str(root)))
+        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", port), functools.partial(Handler, directory=str(root)))
         self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}/"
         self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -13,17 +14,32 @@ ROOT = Path(__file__).resolve().parents[1]
 MKDOCS = [sys.executable, "-m", "mkdocs"]
 
 
-def build_site(dest: Path, config: Path = ROOT / "mkdocs.yml", cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
-    """Run the real strict build, as a contributor would."""
+def build_site(dest: Path, config: Path = ROOT / "mkdocs.yml", cwd: Path = ROOT,
+               site_url: str | None = None) -> subprocess.CompletedProcess[str]:
+    """Run the real strict build, as a contributor would (for the address it will be served at)."""
     env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
+    if site_url:
+        env["ATLAS_SITE_URL"] = site_url
     return subprocess.run([*MKDOCS, "build", "--strict", "-q", "-f", str(config), "-d", str(dest)],
                           cwd=cwd, env=env, capture_output=True, text=True, timeout=600)
 
 
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
 @pytest.fixture(scope="session")
-def site_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def site_port() -> int:
+    """The port the browser tests serve the site on; the site is built for that address."""
+    return free_port()
+
+
+@pytest.fixture(scope="session")
+def site_dir(tmp_path_factory: pytest.TempPathFactory, site_port: int) -> Path:
     dest = tmp_path_factory.mktemp("site")
-    result = build_site(dest)
+    result = build_site(dest, site_url=f"http://127.0.0.1:{site_port}/")
     assert result.returncode == 0, result.stdout + result.stderr
     return dest
 

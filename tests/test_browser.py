@@ -18,8 +18,8 @@ PREFIX = {"en": "", "ru": "ru/", "hi": "hi/"}
 
 
 @pytest.fixture(scope="module")
-def server(site_dir: Path):
-    with SiteServer(site_dir) as s:
+def server(site_dir: Path, site_port: int):
+    with SiteServer(site_dir, site_port) as s:
         yield s
 
 
@@ -79,6 +79,28 @@ def test_hindi_search_does_not_load_the_thai_segmenter(server) -> None:
         assert search(fresh, server, "hi", "GRPO")
     assert any("lunr.hx" in p for p in server.requests), server.requests
     assert not any("wordcut" in p or "lunr.hi." in p or "lunr.th" in p for p in server.requests)
+
+
+def test_the_search_index_loads_only_when_searching(server) -> None:
+    server.requests.clear()
+    with chromium() as fresh:
+        fresh.get(server.url + "ru/topics/post-training/")
+        WebDriverWait(fresh, 10).until(lambda d: any("search_index.json" in p for p in server.requests))
+        assert "/ru/search/search_index.json" in server.requests
+        assert "/ru/search/search_index.full.json" not in server.requests  # reading only: just the stub
+        assert search(fresh, server, "ru", "LoRA")
+    assert "/ru/search/search_index.full.json" in server.requests
+
+
+def test_pages_load_without_console_errors_or_foreign_requests(driver, server) -> None:
+    for path in ("", "ru/topics/rl-algorithms/", "hi/explorer/", "collections/rl-interview-benchmark/"):
+        driver.get(server.url + path)
+        WebDriverWait(driver, 10).until(lambda d: d.execute_script("return document.readyState") == "complete")
+        hosts = driver.execute_script(
+            "return performance.getEntriesByType('resource').map(e => new URL(e.name).host)")
+        assert set(hosts) <= {server.url.split("/")[2]}, hosts
+        errors = [e for e in driver.get_log("browser") if e["level"] == "SEVERE"]
+        assert not errors, errors
 
 
 def test_search_result_lands_on_the_question(driver, server) -> None:

@@ -244,6 +244,14 @@ def test_real_data_has_no_malformed_or_duplicate_arxiv_ids():
     assert duplicates == []
 
 
+def test_offline_check_of_the_real_atlas_passes():
+    """What CI and the pre-commit hook run: ids, duplicates, unreferenced and incomplete readings."""
+    done = subprocess.run([sys.executable, str(ROOT / "scripts" / "check_arxiv.py"), "--offline"],
+                          cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert " 0 unreferenced" in done.stdout and " 0 malformed" in done.stdout
+
+
 # -- online, as a library --------------------------------------------------------------------------
 
 def test_every_status_as_a_library(tmp_path, server):

@@ -23,6 +23,7 @@ from atlas.fieldref import FILE_PATHS, LABELS, field_reference, kinds
 from atlas.labels import Labels
 from atlas.model import Atlas, Question
 from atlas.schema import FILES, LANGUAGES, SCHEMA_DIR
+from atlas import settings
 from atlas.urls import Repository
 from atlas.yamlsource import read_yaml
 from conftest import ROOT
@@ -45,10 +46,10 @@ def mkdocs_config() -> dict:
     return yaml.load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"), Loader=_AnyTagLoader)
 
 
-def repository() -> Repository:
-    cfg = mkdocs_config()
-    settings = cfg["extra"]["atlas"]
-    return Repository(settings["repository"].rstrip("/"), settings.get("branch", "main"), cfg["site_url"])
+def repository(site_url: str | None = None) -> Repository:
+    """The repository setting, for the address the site under test was built for."""
+    repo = settings.repository(environ={} if site_url is None else {"ATLAS_SITE_URL": site_url})
+    return repo
 
 
 def form_fields(template: str) -> dict[str, str]:
@@ -98,8 +99,8 @@ def query(href: str) -> dict[str, str]:
 
 # -- the three links under every question -------------------------------------------------------------
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_edit_view_and_report_links_lead_to_the_record(site_dir: Path, atlas: Atlas, lang: str) -> None:
-    repo, L = repository(), Labels(lang)
+def test_edit_view_and_report_links_lead_to_the_record(site_dir: Path, site_port: int, atlas: Atlas, lang: str) -> None:
+    repo, L = repository(f"http://127.0.0.1:{site_port}/"), Labels(lang)
     for q in samples(atlas):
         where = f"{PREFIX[lang]}topics/{q.topic}"
         paragraph = actions_by_question(page(site_dir, where)).get(q.id)
@@ -238,7 +239,7 @@ def test_commands_and_files_the_guide_names_exist() -> None:
 def test_root_contributing_points_at_the_guide() -> None:
     text = (ROOT / "CONTRIBUTING.md").read_text(encoding="utf-8")
     assert "(docs/contributing.md)" in text and (ROOT / "docs" / "contributing.md").is_file()
-    assert f"<{mkdocs_config()['site_url']}contributing/>" in text
+    assert f"<{settings.published_site_url()}contributing/>" in text
     assert "contributing.md" in mkdocs_config()["nav"]
 
 

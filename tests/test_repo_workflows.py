@@ -16,6 +16,8 @@ import sys
 from pathlib import Path
 from urllib.parse import parse_qs, urlparse
 
+from atlas.settings import published_site_url
+
 import pytest
 import yaml
 
@@ -117,7 +119,7 @@ def test_shared_fields_keep_the_same_ids_in_every_form() -> None:
 
 def test_chooser_links_to_the_published_guide() -> None:
     config = yaml.safe_load((GITHUB / "ISSUE_TEMPLATE" / "config.yml").read_text(encoding="utf-8"))
-    site = yaml.load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"), Loader=yaml.BaseLoader)["site_url"]
+    site = published_site_url()
     assert config["blank_issues_enabled"] is False
     assert [link["url"] for link in config["contact_links"]] == [f"{site}contributing/"]
 
@@ -217,7 +219,7 @@ def test_modelines_point_at_the_matching_schema() -> None:
 
 def test_links_to_the_site_in_forms_follow_site_url() -> None:
     """Forms and the chooser hard-code the guide's address; it must move with mkdocs.yml's site_url."""
-    site = yaml.load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"), Loader=yaml.BaseLoader)["site_url"]
+    site = published_site_url()
     host = urlparse(site).netloc
     for path in [*FORMS, GITHUB / "ISSUE_TEMPLATE" / "config.yml", ROOT / "CONTRIBUTING.md"]:
         for url in re.findall(r"https?://[^\s)>\"']+", path.read_text(encoding="utf-8")):

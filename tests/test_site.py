@@ -182,3 +182,32 @@ def test_record_text_cannot_inject_markup(site_dir: Path) -> None:
     for path in site_dir.rglob("*.html"):
         html = path.read_text(encoding="utf-8")
         assert "javascript:" not in html.lower().replace("javascript:void", ""), path
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_rl_benchmark_collection_keeps_order_sections_and_attribution(site_dir: Path, atlas, lang: str) -> None:
+    collection = next(c for c in atlas.collections if c.id == "rl-interview-benchmark")
+    doc = article(page(site_dir, f"{LANGS[lang]}collections/rl-interview-benchmark"))
+    sections = [h for h in doc.find_all("h2") if h.attrs.get("id", "").startswith("section-")]
+    assert [h.text.replace("¶", "").strip() for h in sections] == [s.title[lang] for s in collection.sections]
+    assert [len(s.questions) for s in collection.sections] == [19, 16]
+    links = [a for a in doc.find_all("a") if "topics/" in a.attrs.get("href", "") and "#" in a.attrs["href"]]
+    assert anchor_ids(links) == collection.question_ids and len(links) == 35
+    numbers = [s.text.rstrip(".") for s in doc.find_all("strong") if s.text.rstrip(".").isdigit()]
+    assert numbers == [str(i) for i in range(1, 36)]
+    for link, qid in zip(links, collection.question_ids):
+        words = atlas.question(qid).text[lang].split()
+        assert words[0].strip("*`$") in link.text, (qid, link.text)
+    text = doc.text
+    assert "Xiuyu Li" in text and "atomlib" in text
+    hrefs = {a.attrs["href"] for a in doc.find_all("a")}
+    assert "https://zhuanlan.zhihu.com/p/2046740446353811230" in hrefs
+
+
+def test_every_rl_question_cites_the_list(atlas) -> None:
+    collection = next(c for c in atlas.collections if c.id == "rl-interview-benchmark")
+    for qid in collection.question_ids:
+        q = atlas.question(qid)
+        assert {"xiuyu-li-rl-2026-zhihu", "xiuyu-li-rl-2026-ru"} <= set(q.sources), qid
+        assert not q.asked, qid  # the list names no companies
+    assert sum(1 for qid in collection.question_ids if atlas.question(qid).answer) >= 12

@@ -9,6 +9,7 @@ import pytest
 
 from atlas import AtlasError, load_atlas
 from atlas.schema import FILES, schema_document
+from atlas.settings import standalone_config
 from conftest import ROOT, build_site
 
 FIXTURES = Path(__file__).parent / "fixtures"
@@ -60,13 +61,8 @@ def test_all_faults_are_reported_at_once(tmp_path: Path) -> None:
 
 
 def _config_for(data: Path, dest: Path) -> Path:
-    text = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
-    text = text.replace("docs_dir: docs", f"docs_dir: {ROOT / 'docs'}")
-    text = text.replace("  - hooks/mkdocs_hooks.py", f"  - {ROOT / 'hooks' / 'mkdocs_hooks.py'}")
-    text = text.replace("    data: data", f"    data: {data}")
-    text = text.replace("watch:\n  - data\n  - hooks\n", "")
     config = dest / "mkdocs.yml"
-    config.write_text(text, encoding="utf-8")
+    config.write_text(standalone_config(data), encoding="utf-8")
     return config
 
 

@@ -10,18 +10,7 @@ from atlas.errors import AtlasError
 from atlas.loader import load_atlas
 from atlas.schema import write_schemas
 from atlas.site import all_pages, handwritten_pages, write_pages
-from atlas.urls import Repository
-
-
-def _repository(config: Path) -> Repository:
-    """Read the repository setting from mkdocs.yml without MkDocs (its YAML has python tags)."""
-    import re
-    text = config.read_text(encoding="utf-8") if config.is_file() else ""
-    def value(key: str, default: str = "") -> str:
-        m = re.search(rf"^\s*{key}:\s*(\S+)", text, re.M)
-        return m.group(1) if m else default
-    return Repository(value("repository", "https://github.com/ai-interview-atlas/atlas").rstrip("/"),
-                      value("branch", "main"), value("site_url"))
+from atlas.settings import repository
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -50,7 +39,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{args.data}: all valid — questions: {len(atlas.questions)}, topics: {len(atlas.topics)}, "
               f"readings: {len(atlas.readings)}, collections: {len(atlas.collections)}.")
         return 0
-    repo = _repository(args.config)
+    repo = repository(args.config)
     pages = all_pages(atlas, repo)
     if args.docs:
         pages += handwritten_pages(args.docs, atlas, repo)

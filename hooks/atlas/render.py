@@ -65,7 +65,7 @@ def group(g: Group, L: Labels) -> str:
     return f"## {g.title} ({len(g.questions)}) {{ #{g.anchor} }}\n\n" + "\n".join(question(q, L) for q in g.questions)
 
 
-def topic_page(page: TopicPage, L: Labels) -> str:
+def topic_page(page: TopicPage, L: Labels, structured_data: str = "") -> str:
     toc = " · ".join(f"[{g.title} ({len(g.questions)})](#{g.anchor})" for g in page.groups)
     # The question headings are long and may hold math: the "On this page" line replaces the sidebar TOC.
     out = [front_matter(page.title, page.summary, hide=["toc"]), f"# {page.title}", "", escape_markup(page.summary), ""]
@@ -80,10 +80,12 @@ def topic_page(page: TopicPage, L: Labels) -> str:
         nav.append(f"[{page.next.text} →]({page.next.href}){{ .atlas-next title=\"{L['next_topic']}\" }}")
     if nav:
         out += ["", " · ".join(nav), "{ .atlas-topic-nav }", ""]
+    if structured_data:
+        out += [structured_data, ""]
     return "\n".join(out)
 
 
-def list_page(page: ListPage, L: Labels) -> str:
+def list_page(page: ListPage, L: Labels, structured_data: str = "") -> str:
     out = [front_matter(page.title, page.intro), f"# {_plain(page.title)}", ""]
     if page.facts:
         out += [f"- **{label}:** {value}" for label, value in page.facts] + [""]
@@ -95,6 +97,8 @@ def list_page(page: ListPage, L: Labels) -> str:
             note = f" — {item.note}" if item.note else ""
             out.append(f"- {number}[{_one_line(item.link.text)}]({item.link.href}){note}")
         out.append("")
+    if structured_data:
+        out += [structured_data, ""]
     return "\n".join(out)
 
 

@@ -46,15 +46,35 @@ def split_index(index: dict, languages: list[str]) -> dict[str, dict]:
     return parts
 
 
+FULL_INDEX = "search_index.full.json"
+
+
 def write_language_indexes(site_dir: Path, languages: list[str]) -> dict[str, int]:
-    """Replace the merged index with per-language ones; returns the number of entries per language."""
+    """Replace the merged index with per-language ones; returns the number of entries per language.
+
+    Material fetches search/search_index.json on every page load. That file becomes a stub with the
+    config and the address of the full index, which our worker fetches on the first query: a reader
+    who never searches never downloads the index.
+    """
     merged_path = site_dir / "search" / "search_index.json"
     parts = split_index(json.loads(merged_path.read_text(encoding="utf-8")), languages)
     for lang, part in parts.items():
-        path = site_dir / ("" if lang == DEFAULT_LANGUAGE else lang) / "search" / "search_index.json"
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(json.dumps(part, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
+        folder = site_dir / ("" if lang == DEFAULT_LANGUAGE else lang) / "search"
+        folder.mkdir(parents=True, exist_ok=True)
+        (folder / FULL_INDEX).write_text(json.dumps(part, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
+        root_relative = ("" if lang == DEFAULT_LANGUAGE else f"{lang}/") + f"search/{FULL_INDEX}"
+        # Material hands only `config` and `docs` to its worker, so the address travels inside config.
+        stub = {"config": dict(part["config"], atlas_index=root_relative), "docs": []}
+        (folder / "search_index.json").write_text(json.dumps(stub, ensure_ascii=False), encoding="utf-8")
     return {lang: len(part["docs"]) for lang, part in parts.items()}
+
+
+_DIALOG = '<div class="md-search" data-md-component="search" role="dialog">'
+
+
+def label_search_dialog(html: str, label: str) -> str:
+    """Material's search dialog has no accessible name; give it one in the page's language."""
+    return html.replace(_DIALOG, _DIALOG[:-1] + f' aria-label="{label}">', 1)
 
 
 def use_stemming_worker(html: str) -> str:

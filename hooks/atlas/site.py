@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from atlas import explorer, render, urls
+from atlas import explorer, render, seo, urls
 from atlas.labels import Labels
 from atlas.model import LANGUAGES, Atlas
 from atlas.urls import Repository
@@ -30,15 +30,21 @@ def pages_for(atlas: Atlas, lang: str, repo: Repository) -> list[GeneratedPage]:
     out = [page(explorer.EXPLORER_URI, explorer.explorer_page(atlas, lang))]
     for topic in atlas.topics:
         model = b.topic_page(topic)
-        out.append(page(model.uri, render.topic_page(model, L), model.edit_url))
+        questions = [(repo.page_url(model.uri, lang, q.id), q.text) for g in model.groups for q in g.questions]
+        data = seo.question_list(model.title, model.summary, repo.page_url(model.uri, lang), lang, questions)
+        out.append(page(model.uri, render.topic_page(model, L, seo.json_ld(data)), model.edit_url))
     used_companies = [c for c in atlas.companies if b.count(company=c)]
     for company_id in used_companies:
         out.append(page(urls.company_uri(company_id), render.list_page(b.company_page(company_id), L)))
     for track in atlas.tracks:
         out.append(page(urls.track_uri(track.id), render.list_page(b.track_page(track.id), L)))
     for c in atlas.collections:
-        out.append(page(urls.collection_uri(c.id), render.list_page(b.collection_page(c.id), L),
-                        repo.edit(f"data/collections/{c.id}.yml")))
+        model = b.collection_page(c.id)
+        questions = [(repo.page_url(urls.topic_uri(atlas.question(q).topic), lang, q), atlas.question(q).text[lang])
+                     for q in c.question_ids]
+        data = seo.question_list(model.title, model.intro, repo.page_url(model.uri, lang), lang, questions,
+                                 ordered=True, author=c.author)
+        out.append(page(model.uri, render.list_page(model, L, seo.json_ld(data)), repo.edit(f"data/collections/{c.id}.yml")))
     indexes = [("topics/index.md", "topics", "topics_intro", b.topics_table),
                ("tracks/index.md", "tracks", "tracks_intro", b.tracks_table),
                ("companies/index.md", "companies", "companies_intro", b.companies_table),

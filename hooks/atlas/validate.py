@@ -6,6 +6,7 @@ import difflib
 import re
 from typing import Any, Iterator
 
+import fastjsonschema
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError
 
@@ -19,6 +20,9 @@ _PATTERN_CODES = {SLUG: ("E016", "use lowercase letters, digits and single hyphe
                   ARXIV: ("E018", 'write the bare id in quotes, e.g. arxiv: "2402.03300" or "hep-th/9901001"'),
                   URL: ("E019", "use a full http(s) URL, e.g. https://example.org/page")}
 _VALIDATORS = {kind: Draft202012Validator(schema) for kind, schema in FILES.items()}
+# Valid data is the common case: a compiled validator says so ~20x faster. Only a file that fails it goes
+# through jsonschema, which lists every error with its path.
+_FAST = {kind: fastjsonschema.compile(schema) for kind, schema in FILES.items()}
 
 
 def record_id(data: Any, path: tuple[Any, ...]) -> str:
@@ -37,6 +41,11 @@ def record_id(data: Any, path: tuple[Any, ...]) -> str:
 
 
 def schema_problems(kind: str, doc: YamlDoc) -> list[Problem]:
+    try:
+        _FAST[kind](doc.data)
+        return []
+    except fastjsonschema.JsonSchemaException:
+        pass
     problems: list[Problem] = []
     for error in _VALIDATORS[kind].iter_errors(doc.data):
         problems.extend(_explain(error, doc))
