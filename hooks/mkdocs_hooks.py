@@ -137,6 +137,7 @@ def on_post_build(config: MkDocsConfig) -> None:
     if (site / "search" / "search_index.json").is_file():
         write_language_indexes(site, languages)
     for lang in languages:
-        target = site / ("" if lang == DEFAULT_LANGUAGE else lang) / "explorer" / explorer.DATA_FILE
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(explorer.explorer_json(_state["atlas"], lang), encoding="utf-8")
+        folder = site / ("" if lang == DEFAULT_LANGUAGE else lang) / "explorer"
+        for name, text in explorer.explorer_files(_state["atlas"], lang).items():
+            (folder / name).parent.mkdir(parents=True, exist_ok=True)
+            (folder / name).write_text(text, encoding="utf-8")

@@ -2,7 +2,7 @@
 """One entry point for a fresh machine with only Python 3.11+.
 
     python3 scripts/dev.py serve   # set up .venv and serve the site on http://127.0.0.1:8000
-    python3 scripts/dev.py test    # set up .venv (and Chromium where apt-get can install it), run every test
+    python3 scripts/dev.py test    # set up .venv, Chromium and Node.js (where apt-get can), Lighthouse; run every test
 
 Standard library only, so it runs before anything is installed.
 """
@@ -20,6 +20,7 @@ ROOT = Path(__file__).resolve().parents[1]
 VENV = ROOT / ".venv"
 PY = VENV / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
 BROWSER_PACKAGES = ["chromium", "chromium-driver"]
+NODE_PACKAGES = ["nodejs", "npm"]  # for Lighthouse and axe-core (package.json, package-lock.json)
 
 
 def run(*cmd: str | Path, **kw) -> None:
@@ -40,17 +41,29 @@ def setup(requirements: str) -> None:
     stamp.write_text(wanted)
 
 
-def ensure_browser() -> None:
-    """Browser tests need Debian's chromium and chromium-driver; install them where we can."""
-    if shutil.which("chromium") and shutil.which("chromedriver"):
+def ensure_system_packages() -> None:
+    """Browser tests need Debian's chromium and chromium-driver, audits need Node.js: install them where we can."""
+    missing = [pkg for pkg, cmd in (("chromium", "chromium"), ("chromium-driver", "chromedriver"),
+                                     ("nodejs", "node"), ("npm", "npm")) if not shutil.which(cmd)]
+    if not missing:
         return
     if shutil.which("apt-get") and os.geteuid() == 0:
         env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
         run("apt-get", "update", "-qq", env=env)
-        run("apt-get", "install", "-y", "-qq", *BROWSER_PACKAGES, env=env)
+        run("apt-get", "install", "-y", "-qq", *missing, env=env)
         return
-    sys.exit("The browser tests need Chromium and ChromeDriver: install Debian's "
-             f"{' and '.join(BROWSER_PACKAGES)} (or your system's equivalents), then run this again.")
+    sys.exit(f"The browser tests and audits need {', '.join(missing)}: install them (Debian packages "
+             f"{' '.join(BROWSER_PACKAGES + NODE_PACKAGES)}), then run this again.")
+
+
+def ensure_node_modules() -> None:
+    """Lighthouse and axe-core at the versions package-lock.json pins."""
+    lock = ROOT / "package-lock.json"
+    stamp = ROOT / "node_modules" / ".installed-lock"
+    if stamp.exists() and stamp.read_text() == lock.read_text():
+        return
+    run("npm", "ci", "--no-audit", "--no-fund")
+    stamp.write_text(lock.read_text())
 
 
 def main() -> None:
@@ -61,7 +74,8 @@ def main() -> None:
         run(PY, "-m", "mkdocs", "serve", "-a", "127.0.0.1:8000", *sys.argv[2:])
     elif command == "test":
         setup("requirements-dev.txt")
-        ensure_browser()
+        ensure_system_packages()
+        ensure_node_modules()
         run(PY, "-m", "pytest", *sys.argv[2:])
     else:
         print(__doc__)

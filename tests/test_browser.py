@@ -176,7 +176,7 @@ def test_practice_mode_hides_then_reveals(driver, server, atlas, lang) -> None:
     open_explorer(driver, server, lang, "?answer=1")
     driver.find_element(By.ID, "ex-practice").click()
     card = driver.find_element(By.ID, "ex-card")
-    assert card.is_displayed()
+    WebDriverWait(driver, 10).until(lambda d: card.is_displayed())
     qid = card.get_attribute("data-id")
     question = atlas.question(qid)
     assert question.answer
@@ -189,6 +189,7 @@ def test_practice_mode_hides_then_reveals(driver, server, atlas, lang) -> None:
     assert all(p.is_displayed() for p in panels)
     assert len(card.find_elements(By.CSS_SELECTOR, "ul li")) == len(question.rubric)
     driver.find_element(By.ID, "ex-next").click()
+    WebDriverWait(driver, 10).until(lambda d: d.find_elements(By.ID, "ex-next"))
     assert driver.find_element(By.ID, "ex-card").get_attribute("data-id") in {q.id for q in atlas.questions if q.answer}
 
 

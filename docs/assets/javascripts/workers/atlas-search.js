@@ -80,7 +80,8 @@
       dispatch(message);
     } else if (message && message.type === 2 && typeof message.data === "string") {
       var query = message.data;
-      (fullIndex ? loadFullIndex() : Promise.resolve()).then(function () {
+      // Material also sends the empty query of an untouched search box: that alone loads nothing.
+      (fullIndex && query.trim() ? loadFullIndex() : Promise.resolve()).then(function () {
         dispatch({ type: 2, data: self.lunr ? expand(query) : query });
       });
     } else {
