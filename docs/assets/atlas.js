@@ -6,6 +6,7 @@
   var opened = [];
   window.addEventListener("beforeprint", function () {
     document.querySelectorAll("details:not([open])").forEach(function (d) { d.open = true; opened.push(d); });
+    if (window.katex) pending().forEach(typeset);
   });
   window.addEventListener("afterprint", function () {
     opened.forEach(function (d) { d.open = false; });
@@ -13,7 +14,12 @@
   });
   // Math is typeset when it scrolls into view (or when its answer is opened), not all at load:
   // a topic page holds hundreds of formulas, most of them in closed answers.
+  function pending() {
+    return Array.prototype.slice.call(document.querySelectorAll(".arithmatex:not([data-typeset])"));
+  }
   function typeset(el) {
+    if (el.hasAttribute("data-typeset")) return;
+    el.setAttribute("data-typeset", "");
     var tex = el.textContent.trim();
     var display = tex.startsWith("\\[");
     tex = tex.replace(/^\\[\[(]|\\[\])]$/g, "");
@@ -31,10 +37,20 @@
         io.unobserve(e.target);
         if (window.katex) return typeset(e.target);
         waiting.push(e.target);
-        load(function () { waiting.splice(0).forEach(typeset); });
+        load(function () { waiting.splice(0).forEach(typeset); idle(); });
       });
     }, { rootMargin: "600px 0px" });
     nodes.forEach(function (el) { io.observe(el); });
+  }
+  // Once KaTeX is here, the rest is typeset in idle time, a few formulas at a time, so a printed or
+  // searched page has no raw TeX left and scrolling never waits for it.
+  function idle() {
+    var later = window.requestIdleCallback || function (fn) { return setTimeout(fn, 50); };
+    later(function () {
+      var rest = pending();
+      rest.slice(0, 20).forEach(typeset);
+      if (rest.length > 20) idle();
+    });
   }
   var callbacks = null;
   function load(done) {
