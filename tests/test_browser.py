@@ -197,3 +197,27 @@ def test_explorer_script_never_writes_html() -> None:
     from conftest import ROOT
     script = (ROOT / "docs" / "assets" / "explorer.js").read_text(encoding="utf-8")
     assert "innerHTML" not in script and "insertAdjacentHTML" not in script and "document.write" not in script
+
+
+@pytest.mark.parametrize("lang,query,path", [
+    ("en", "RL infrastructure", "topics/rl-infrastructure/"),
+    ("ru", "Инфраструктура", "ru/topics/rl-infrastructure/"),
+    ("hi", "इन्फ्रास्ट्रक्चर", "hi/topics/rl-infrastructure/"),
+])
+def test_a_topic_name_finds_the_topic(driver, server, lang, query, path) -> None:
+    links = search(driver, server, lang, query)
+    assert any(urlparse(h).path.lstrip("/") == path for h in links), links
+
+
+def test_a_company_name_finds_the_questions_asked_there(driver, tmp_path: Path) -> None:
+    """The real data names no company yet; the fixtures' Example Lab asked sample-clipping."""
+    from atlas.settings import standalone_config
+    from conftest import ROOT, build_site, free_port
+    port = free_port()
+    config = tmp_path / "mkdocs.yml"
+    config.write_text(standalone_config(ROOT / "tests" / "fixtures" / "valid"), encoding="utf-8")
+    assert build_site(tmp_path / "site", config, cwd=tmp_path, site_url=f"http://127.0.0.1:{port}/").returncode == 0
+    with SiteServer(tmp_path / "site", port) as fixture:
+        for lang in PREFIX:
+            links = search(driver, fixture, lang, "Example Lab")
+            assert any(urlparse(h).fragment == "sample-clipping" for h in links), (lang, links)

@@ -24,6 +24,8 @@
     var display = tex.startsWith("\\[");
     tex = tex.replace(/^\\[\[(]|\\[\])]$/g, "");
     try { katex.render(tex, el, { displayMode: display, throwOnError: false }); } catch (e) { /* keep the TeX */ }
+    // A formula wider than a phone scrolls sideways: keyboard users must be able to reach it.
+    if (display && el.scrollWidth > el.clientWidth) el.setAttribute("tabindex", "0");
   }
   function render() {
     var nodes = document.querySelectorAll(".arithmatex");

@@ -72,12 +72,14 @@
     count.textContent = data.labels.shown.replace("{shown}", current.length).replace("{total}", data.questions.length);
     var frag = document.createDocumentFragment();
     current.forEach(function (q) {
-      var meta = [data.facets.topic[q.topic], data.facets.type[q.type]]
-        .concat(q.track.map(function (t) { return data.facets.track[t]; }));
+      var meta = [data.facets.type[q.type]].concat(q.track.map(function (t) { return data.facets.track[t]; }));
       if (q.company.length) meta.push(data.labels.asked_at + ": " + q.company.map(function (c) { return data.facets.company[c]; }).join(", "));
       frag.appendChild(el("li", { "data-id": q.id }, [
         el("a", { href: q.url, text: q.text }),
-        el("span", { className: "atlas-ex__meta", text: meta.join(" · ") + (q.answer ? " · ✍" : "") })
+        el("span", { className: "atlas-ex__meta" }, [
+          el("a", { href: "../topics/" + encodeURIComponent(q.topic) + "/", text: data.facets.topic[q.topic] }),
+          document.createTextNode(" · " + meta.join(" · ") + (q.answer ? " · ✍" : ""))
+        ])
       ]));
     });
     list.textContent = "";

@@ -16,7 +16,7 @@ _PROTECTED = re.compile(
     r"|(?<![\\$])\$(?=\S)[^$\n]+?(?<=\S)\$(?!\$))",  # inline math
     re.S | re.M,
 )
-_TAG = re.compile(r"<\s*/?\s*[A-Za-z!?][^>]*>?")
+_TAG = re.compile(r"</?[A-Za-z][^>]*>?|<[!?]")  # "a < b" is not a tag; "<b", "</b", "<!--" are
 _LINK = re.compile(r"\]\(\s*<?([^)\s>]*)")
 _AUTOLINK = re.compile(r"<([a-zA-Z][a-zA-Z0-9+.-]*:[^>\s]*)>")
 _SAFE_SCHEMES = ("http://", "https://", "#")

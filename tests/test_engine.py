@@ -1,0 +1,68 @@
+"""Small pure pieces of the engine, tested alone (no MkDocs)."""
+
+from __future__ import annotations
+
+from atlas.render import question
+from atlas.labels import Labels
+from atlas.search import SEPARATOR, language_of, point_base_at_language, split_index
+from atlas.seo import absolute_alternates, json_ld
+from atlas.slugs import slugify
+from atlas.textsafe import escape_markup, unsafe_parts
+from atlas.views import QuestionView
+
+
+def test_slugify_keeps_devanagari_vowel_signs_and_cyrillic() -> None:
+    assert slugify("ट्रैक और विषय") == "ट्रैक-और-विषय"
+    assert slugify("Подборки и треки") == "подборки-и-треки"
+    assert slugify("KV cache: what & why?") == "kv-cache-what-why"
+
+
+def test_escape_leaves_math_and_code_alone() -> None:
+    text = "a <b>x</b> $a<b$ and `<i>` {: .x }"
+    out = escape_markup(text)
+    assert "&lt;b>" in out and "$a<b$" in out and "`<i>`" in out and "&#123;" in out
+    assert [code for code, _ in unsafe_parts(text)] == ["E040", "E040"]
+    assert unsafe_parts("see [x](javascript:alert(1)) or <javascript:y>")[0][0] == "E041"
+    assert unsafe_parts("a < b and $x<y$ and `<tag>` are fine, so is [x](https://e.org)") == []
+
+
+def test_rendered_question_cannot_carry_markup() -> None:
+    view = QuestionView(id="q", text="Why <script>?", type_name="K", track_names=("A",), asked=(), sources=(),
+                        tests="t", rubric=("a {: onclick=x }",), readings=(), answer="<img src=x>",
+                        edit_url="e", view_url="v", report_url="r")
+    md = question(view, Labels("en"))
+    assert "<script>" not in md and "<img" not in md and "{: onclick" not in md
+    assert md.startswith("### Why &lt;script>? { #q .atlas-q }")
+
+
+def test_search_index_split_by_language() -> None:
+    index = {"config": {"lang": ["en", "ru", "hi"], "separator": "x", "pipeline": ["stopWordFilter"]},
+             "docs": [{"location": "", "title": "a"}, {"location": "ru/topics/x/#q", "title": "б"},
+                      {"location": "hi/", "title": "ग"}, {"location": "topics/hi-tech/", "title": "c"}]}
+    parts = split_index(index, ["en", "ru", "hi"])
+    assert [d["location"] for d in parts["en"]["docs"]] == ["", "topics/hi-tech/"]
+    assert [d["location"] for d in parts["ru"]["docs"]] == ["topics/x/#q"]
+    assert [d["location"] for d in parts["hi"]["docs"]] == [""]
+    assert parts["hi"]["config"]["lang"] == ["en", "hx"] and parts["ru"]["config"]["separator"] == SEPARATOR
+    assert "stemmer" in parts["ru"]["config"]["pipeline"]
+    assert language_of("ru/x", ["en", "ru"]) == "ru" and language_of("rust/x", ["en", "ru"]) == "en"
+
+
+def test_base_points_at_the_language_root() -> None:
+    html = '<script id="__config">{"base": "../..", "search": "x"}</script>'
+    assert '"base": "../../ru/"' in point_base_at_language(html, "ru")
+    assert '"base": "hi/"' in point_base_at_language('{"base": "."}', "hi")
+    assert point_base_at_language(html, "en") == html
+
+
+def test_alternates_become_absolute_with_x_default() -> None:
+    html = ('<link rel="alternate" href="../../../topics/a/" hreflang="en">\n'
+            '<link rel="alternate" href="./" hreflang="ru">')
+    out = absolute_alternates(html, "https://s.org/ru/topics/a/")
+    assert 'href="https://s.org/topics/a/" hreflang="en"' in out
+    assert 'href="https://s.org/ru/topics/a/" hreflang="ru"' in out
+    assert 'href="https://s.org/topics/a/" hreflang="x-default"' in out
+
+
+def test_json_ld_cannot_close_its_script() -> None:
+    assert "</script>" not in json_ld({"name": "</script><script>alert(1)</script>"})[:-9]
