@@ -45,23 +45,46 @@ def index_sizes(site: Path) -> dict[str, int]:
     return {lang: gz(site / root / "search" / "search_index.full.json") for lang, root in LANGUAGE_ROOTS.items()}
 
 
-def synthetic_index_per_question(n: int = 1000) -> dict[str, float]:
-    """Compressed search-index bytes per question for a synthetic n-question atlas."""
-    sys.path.insert(0, str(Path(__file__).parent))
-    from bench_build import synthetic_data
-    with tempfile.TemporaryDirectory() as tmp:
-        data = synthetic_data(n, Path(tmp))
-        config = Path(tmp) / "mkdocs.yml"
-        config.write_text(standalone_config(data), encoding="utf-8")
-        build(Path(tmp) / "site", 8000, config)
-        return {lang: size / n for lang, size in index_sizes(Path(tmp) / "site").items()}
+def replicated_data(n: int, dest: Path) -> Path:
+    """data/ with its real questions repeated under new ids up to n: real text, so real compression."""
+    import shutil
+    import yaml
+    data = dest / "data"
+    shutil.copytree(ROOT / "data", data)
+    for f in (data / "collections").glob("*.yml"):
+        f.unlink()
+    files = sorted((data / "questions").glob("*.yml"))
+    topics = [yaml.safe_load(f.read_text(encoding="utf-8")) for f in files]
+    pool = [(t, q) for t in topics for q in t["questions"]]
+    copies: dict[str, list] = {t["topic"]: [] for t in topics}
+    for i in range(n):
+        topic, q = pool[i % len(pool)]
+        copies[topic["topic"]].append(dict(q, id=f"{q['id']}-{i}", added=str(q["added"])))
+    for f, t in zip(files, topics):
+        f.write_text(yaml.safe_dump({"topic": t["topic"], "questions": copies[t["topic"]]}, allow_unicode=True,
+                                    sort_keys=False, width=1000), encoding="utf-8")
+    return data
+
+
+def index_growth(sizes: list[int]) -> list[tuple[int, dict[str, int]]]:
+    """Compressed search-index bytes per language for atlases of the given sizes."""
+    out = []
+    for n in sizes:
+        with tempfile.TemporaryDirectory() as tmp:
+            data = replicated_data(n, Path(tmp))
+            config = Path(tmp) / "mkdocs.yml"
+            config.write_text(standalone_config(data), encoding="utf-8")
+            build(Path(tmp) / "site", 8000, config)
+            out.append((n, index_sizes(Path(tmp) / "site")))
+    return out
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--pages", nargs="+", choices=list(PAGE_TYPES), default=list(PAGE_TYPES))
     parser.add_argument("--languages", nargs="+", choices=list(LANGUAGE_ROOTS), default=list(LANGUAGE_ROOTS))
-    parser.add_argument("--synthetic", type=int, default=1000, help="questions in the synthetic atlas (0: skip)")
+    parser.add_argument("--growth", type=int, nargs="*", default=[100, 300, 1000],
+                        help="atlas sizes for the search-index growth table (none: skip)")
     parser.add_argument("--json", type=Path, help="also write the numbers here")
     args = parser.parse_args()
 
@@ -86,13 +109,15 @@ def main() -> None:
         sizes = index_sizes(site)
     print("\nsearch index (gzip, loaded on the first query): "
           + ", ".join(f"{lang} {size / 1024:.1f} KB" for lang, size in sizes.items()))
-    per_question = synthetic_index_per_question(args.synthetic) if args.synthetic else {}
-    if per_question:
-        print(f"synthetic {args.synthetic}-question atlas, gzip bytes per question: "
-              + ", ".join(f"{lang} {b:.0f}" for lang, b in per_question.items()))
+    growth = index_growth(args.growth) if args.growth else []
+    if growth:
+        print("\nsearch index growth (the real questions repeated; gzip KB, and bytes per question):")
+        for n, by_lang in growth:
+            print(f"{n:>6} questions: " + ", ".join(
+                f"{lang} {size / 1024:.0f} KB ({size / n:.0f} B/q)" for lang, size in by_lang.items()))
     if args.json:
-        args.json.write_text(json.dumps({"pages": rows, "index": sizes, "index_per_question": per_question},
-                                        indent=2), encoding="utf-8")
+        args.json.write_text(json.dumps({"pages": rows, "index": sizes, "growth": growth}, indent=2),
+                             encoding="utf-8")
 
 
 if __name__ == "__main__":

@@ -39,20 +39,10 @@
         io.unobserve(e.target);
         if (window.katex) return typeset(e.target);
         waiting.push(e.target);
-        load(function () { waiting.splice(0).forEach(typeset); idle(); });
+        load(function () { waiting.splice(0).forEach(typeset); });
       });
     }, { rootMargin: "600px 0px" });
     nodes.forEach(function (el) { io.observe(el); });
-  }
-  // Once KaTeX is here, the rest is typeset in idle time, a few formulas at a time, so a printed or
-  // searched page has no raw TeX left and scrolling never waits for it.
-  function idle() {
-    var later = window.requestIdleCallback || function (fn) { return setTimeout(fn, 50); };
-    later(function () {
-      var rest = pending();
-      rest.slice(0, 20).forEach(typeset);
-      if (rest.length > 20) idle();
-    });
   }
   var callbacks = null;
   function load(done) {

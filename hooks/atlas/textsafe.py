@@ -34,6 +34,8 @@ def _split(text: str) -> list[str]:
 def unsafe_parts(text: str) -> list[tuple[str, str]]:
     """(code, snippet) for each piece of raw HTML or non-web link outside code and math."""
     found: list[tuple[str, str]] = []
+    if "<" not in text and "](" not in text:  # the common case: nothing that could be markup or a link
+        return found
     for segment in _split(text):
         for m in _AUTOLINK.finditer(segment):
             if not m.group(1).lower().startswith(_SAFE_SCHEMES):
@@ -49,6 +51,8 @@ def unsafe_parts(text: str) -> list[tuple[str, str]]:
 
 def escape_markup(text: str) -> str:
     """Markdown safe to embed in a page: HTML and attribute-list syntax become plain characters."""
+    if "<" not in text and "{" not in text and "}" not in text:
+        return text
     out, last = [], 0
     for m in _PROTECTED.finditer(text):
         out.append(_escape_plain(text[last:m.start()]))
