@@ -63,6 +63,8 @@ def test_axe_on_open_answers_search_and_practice(driver, server) -> None:
     driver.get(server.url + "hi/topics/rl-algorithms/")
     driver.execute_script("document.querySelectorAll('details').forEach(d => d.open = true);"
                           "document.getElementById('__search').click();")
+    WebDriverWait(driver, 30).until(lambda d: d.execute_script("return !!window.katex"))
+    driver.execute_script("window.dispatchEvent(new Event('beforeprint'))")  # typesets every formula
     WebDriverWait(driver, 30).until(lambda d: d.execute_script(  # every formula typeset, wide ones scrollable
         "return document.querySelectorAll('.arithmatex:not([data-typeset])').length === 0"))
     driver.execute_script(axe)
