@@ -71,6 +71,8 @@ def main() -> None:
     os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
     if command == "serve":
         setup("requirements.txt")
+        # Build for the address we serve on, so absolute links (hreflang, sitemaps) stay local.
+        os.environ.setdefault("ATLAS_SITE_URL", "http://127.0.0.1:8000/")
         run(PY, "-m", "mkdocs", "serve", "-a", "127.0.0.1:8000", *sys.argv[2:])
     elif command == "test":
         setup("requirements-dev.txt")
