@@ -59,9 +59,7 @@ def _nav(atlas, handwritten: list) -> list:
         {"topics": ["topics/index.md", *(f"topics/{t.id}.md" for t in atlas.topics)]},
         {"collections": ["collections/index.md", *(f"collections/{c.id}.md" for c in atlas.collections)]},
         {"tracks": ["tracks/index.md", *(f"tracks/{t.id}.md" for t in atlas.tracks)]},
-        {"companies": ["companies/index.md",
-                       *(f"companies/{c}.md" for c in atlas.companies
-                         if any(e.company == c for q in atlas.questions for e in q.asked))]},
+        {"companies": ["companies/index.md", *(f"companies/{c}.md" for c in atlas.companies_with_questions())]},
     ]
     return handwritten[:1] + ["explorer.md"] + sections + handwritten[1:]
 

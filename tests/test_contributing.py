@@ -35,15 +35,8 @@ GUIDE_SECTIONS = ("fix-a-question", "add-a-question", "good-rubric", "translatio
                   "checks", "editor", "field-reference")
 
 
-class _AnyTagLoader(yaml.SafeLoader):
-    """mkdocs.yml has `!!python/name:` tags; the settings read here do not need them."""
-
-
-_AnyTagLoader.add_multi_constructor("", lambda loader, suffix, node: None)
-
-
 def mkdocs_config() -> dict:
-    return yaml.load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"), Loader=_AnyTagLoader)
+    return settings.mkdocs_config(environ={})
 
 
 def repository(site_url: str | None = None) -> Repository:

@@ -9,10 +9,12 @@ from collections import Counter
 from pathlib import Path
 from typing import Any, Iterable, Iterator
 
+from atlas.arxivid import parse_id
 from atlas.errors import AtlasError, Problem
 from atlas.model import (Asked, Atlas, Collection, Company, Evidence, Question, QuestionType, Reading,
                          Section, Source, Topic, Track)
 from atlas.schema import PLACEHOLDER
+from atlas.schema import ARXIV
 from atlas.textsafe import unsafe_parts
 from atlas.validate import record_id, schema_problems, show_path
 from atlas.yamlsource import YamlDoc, read_yaml
@@ -151,8 +153,14 @@ class _Loader:
                                              "reading has neither `arxiv` nor `url`",
                                              'add arxiv: "YYMM.NNNNN", or the url of its official repository or post'))
             paper = rec.get("arxiv")
-            if isinstance(paper, str):
-                key = re.sub(r"v\d+$", "", paper)
+            if isinstance(paper, str) and re.fullmatch(ARXIV, paper):  # else the schema has reported it
+                try:
+                    key = parse_id(paper).base
+                except ValueError as why:  # well-formed, yet no such id can exist (month 13, 0703 boundary…)
+                    self.problems.append(Problem(doc.rel, doc.line(path + ("arxiv",)), "E018", rid,
+                                                 f"arXiv id '{paper}' is impossible: {why}",
+                                                 "copy the id from the paper's arxiv.org/abs/ page"))
+                    continue
                 if key in by_paper:
                     first_doc, first_path, first_id = by_paper[key]
                     self.problems.append(Problem(doc.rel, doc.line(path + ("arxiv",)), "E042", rid,

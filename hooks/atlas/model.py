@@ -147,6 +147,11 @@ class Atlas:
     def question(self, question_id: str) -> Question:
         return self._by_id[question_id]
 
+    def companies_with_questions(self) -> list[str]:
+        """Company ids that some question names, in companies.yml order: the ones that get a page."""
+        named = {a.company for q in self.questions for a in q.asked}
+        return [c for c in self.companies if c in named]
+
     def questions_in(self, topic_id: str) -> list[Question]:
         return [q for q in self.questions if q.topic == topic_id]
 

@@ -33,8 +33,7 @@ def pages_for(atlas: Atlas, lang: str, repo: Repository) -> list[GeneratedPage]:
         questions = [(repo.page_url(model.uri, lang, q.id), q.text) for g in model.groups for q in g.questions]
         data = seo.question_list(model.title, model.summary, repo.page_url(model.uri, lang), lang, questions)
         out.append(page(model.uri, render.topic_page(model, L, seo.json_ld(data)), model.edit_url))
-    used_companies = [c for c in atlas.companies if b.count(company=c)]
-    for company_id in used_companies:
+    for company_id in atlas.companies_with_questions():
         out.append(page(urls.company_uri(company_id), render.list_page(b.company_page(company_id), L)))
     for track in atlas.tracks:
         out.append(page(urls.track_uri(track.id), render.list_page(b.track_page(track.id), L)))

@@ -252,7 +252,7 @@ class Builder:
         L, lang = self.labels, self.lang
         rows = tuple((f"[{c.name[lang]}]({urls.link(from_uri, urls.company_uri(c.id))})",
                       L[f"segment_{c.segment}"], str(self.count(company=c.id)))
-                     for c in self.atlas.companies.values() if self.count(company=c.id))
+                     for c in map(self.atlas.companies.get, self.atlas.companies_with_questions()))
         return Table((L["company"], L["segment"], L["questions"]), rows)
 
     def tracks_table(self, from_uri: str) -> Table:
