@@ -38,6 +38,12 @@ CODES: dict[str, str] = {
     "E045": "reading has neither arXiv id nor URL",
     "E046": "question listed twice in collections",
     "E047": "placeholder text left from the scaffold",
+    "E048": "discouraged term or spelling (data/glossary.yml)",
+    "E049": "glossary discourages its own preferred form",
+    "E050": "translations lock unreadable",
+    # Warnings: listed by `python -m atlas validate`, never stop a build.
+    "W001": "translation predates the English change",
+    "W002": "text missing from the translations lock",
 }
 
 
