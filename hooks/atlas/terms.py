@@ -20,8 +20,9 @@ from typing import Iterable
 
 from atlas.model import Glossary
 
-# A word character: letters, digits, combining marks (Devanagari vowel signs, virama, nukta) and hyphens.
-_WORD = r"[\w\u0300-\u036f\u0900-\u097f\u200c\u200d-]"
+# A word character: letters, digits, combining marks (Devanagari vowel signs, virama, nukta) and hyphens;
+# not the danda । ॥, which ends a Hindi sentence.
+_WORD = r"[\w\u0300-\u036f\u0900-\u0963\u0966-\u097f\u200c\u200d-]"
 _CYRILLIC = re.compile(r"[\u0400-\u04ff]")
 # What Markdown and arithmatex treat as code or math (as in textsafe.py, which the renderer relies on).
 _SKIPPED = re.compile(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from atlas import urls
+from atlas import collation, urls
 from atlas.labels import Labels
 from atlas.model import Atlas, Question, Topic
 from atlas.urls import Repository
@@ -47,6 +47,7 @@ class QuestionView:
     edit_url: str
     view_url: str
     report_url: str
+    english_url: str = ""  # set when this language's translation is behind the English: the page says so
 
 
 @dataclass(frozen=True)
@@ -94,6 +95,26 @@ class ListPage:
 
 
 @dataclass(frozen=True)
+class GlossaryEntry:
+    id: str                               # the anchor, the same in every language
+    term: str                             # in the page's language
+    definition: str
+    others: tuple[tuple[str, str], ...]   # (language name, form) for the other two languages
+    also: tuple[str, ...] = ()
+    avoid: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class GlossaryPage:
+    uri: str
+    title: str
+    intro: str
+    entries: tuple[GlossaryEntry, ...]    # in the language's alphabetical order
+    letters: tuple[tuple[str, str], ...]  # (initial, id of its first entry): the jump bar
+    spellings: tuple[tuple[str, tuple[str, ...]], ...] = ()  # (use, avoid) for this language
+
+
+@dataclass(frozen=True)
 class Table:
     header: tuple[str, ...]
     rows: tuple[tuple[str, ...], ...]
@@ -137,7 +158,9 @@ class Builder:
         report = self.repo.new_issue(
             "correction.yml", f"[{q.id}] ", **{"question-id": q.id, "language": lang,
                                                "page": self.repo.page_url(urls.topic_uri(q.topic), lang, q.id)})
+        stale = lang in a.stale_languages("questions", q.id)
         return QuestionView(
+            english_url=self.repo.page_url(urls.topic_uri(q.topic), urls.DEFAULT_LANGUAGE, q.id) if stale else "",
             id=q.id, text=q.text[lang], type_name=a.types[q.type].name[lang],
             track_names=tuple(t.name[lang] for t in a.tracks if t.id in q.tracks),
             asked=tuple(asked), sources=sources[:1], tests=q.tests[lang],
@@ -232,6 +255,21 @@ class Builder:
             who = f" — {src.author}" if src.author else ""
             facts.append((label, f"{title}{who}" + (f", {src.publisher}" if src.publisher else "")))
         return ListPage(uri, c.title[lang], c.summary[lang], tuple(sections), tuple(facts))
+
+    def glossary_page(self) -> GlossaryPage:
+        L, lang = self.labels, self.lang
+        names = {code: L[f"language_{code}"] for code in ("en", "ru", "hi")}
+        entries = sorted(self.atlas.glossary.terms, key=lambda t: collation.sort_key(t.term[lang], lang))
+        views = tuple(GlossaryEntry(
+            t.id, t.term[lang], t.definition[lang],
+            tuple((names[o], t.term[o]) for o in ("en", "ru", "hi") if o != lang),
+            t.also.get(lang, ()), t.avoid.get(lang, ())) for t in entries)
+        letters: dict[str, str] = {}
+        for e in views:
+            letters.setdefault(collation.initial(e.term), e.id)
+        spellings = tuple((sp.use, sp.avoid) for sp in self.atlas.glossary.spellings if sp.lang == lang)
+        return GlossaryPage(urls.GLOSSARY_URI, L["glossary"], L["glossary_intro"], views, tuple(letters.items()),
+                            spellings)
 
     # -- indexes -------------------------------------------------------------------------------
     def count(self, **where: str) -> int:
