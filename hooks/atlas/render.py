@@ -118,16 +118,15 @@ def table_page(page: TablePage) -> str:
 def glossary_page(page: GlossaryPage, L: Labels) -> str:
     """One heading per term (its id is the anchor, the same in every language), so search lands on it."""
     out = [front_matter(page.title, page.intro, hide=["toc"]), f"# {page.title}", "", page.intro, ""]
-    if page.letters:
-        out += [" · ".join(f"[{_plain(letter)}](#{anchor})" for letter, anchor in page.letters),
-                "{ .atlas-letters }", ""]
+    for block in page.letters:  # one line per script: Cyrillic А and Latin A must not look like one letter
+        out += [" · ".join(f"[{_plain(letter)}](#{anchor})" for letter, anchor in block), "{ .atlas-letters }", ""]
     for e in page.entries:
         out += [f"## {_plain(e.term)} {{ #{e.id} .atlas-term }}", "", _one_line(e.definition), ""]
         facts = [f"**{name}:** {_plain(form)}" for name, form in e.others]
         if e.also:
             facts.append(f"**{L['glossary_also']}:** " + ", ".join(_plain(f.replace("*", "…")) for f in e.also))
         if e.avoid:
-            facts.append(f"**{L['glossary_avoid']}:** " + ", ".join(f"~~{_plain(f.replace('*', '…'))}~~" for f in e.avoid))
+            facts.append(f"**{L['glossary_avoid']}:** " + ", ".join(_plain(f.replace("*", "…")) for f in e.avoid))
         out += [" · ".join(facts), "{ .atlas-term-forms }", ""]
     if page.spellings:
         out += [f"## {L['glossary_spellings']} {{ #spellings }}", "", L["glossary_spellings_intro"], "",

@@ -110,7 +110,7 @@ class GlossaryPage:
     title: str
     intro: str
     entries: tuple[GlossaryEntry, ...]    # in the language's alphabetical order
-    letters: tuple[tuple[str, str], ...]  # (initial, id of its first entry): the jump bar
+    letters: tuple[tuple[tuple[str, str], ...], ...]  # jump bar: per script block, (initial, id of its first entry)
     spellings: tuple[tuple[str, tuple[str, ...]], ...] = ()  # (use, avoid) for this language
 
 
@@ -264,12 +264,13 @@ class Builder:
             t.id, t.term[lang], t.definition[lang],
             tuple((names[o], t.term[o]) for o in ("en", "ru", "hi") if o != lang),
             t.also.get(lang, ()), t.avoid.get(lang, ())) for t in entries)
-        letters: dict[str, str] = {}
+        blocks: dict[int, dict[str, str]] = {}
         for e in views:
-            letters.setdefault(collation.initial(e.term), e.id)
+            block = collation.sort_key(e.term, lang)[0]
+            blocks.setdefault(block, {}).setdefault(collation.initial(e.term), e.id)
+        letters = tuple(tuple(blocks[b].items()) for b in sorted(blocks))
         spellings = tuple((sp.use, sp.avoid) for sp in self.atlas.glossary.spellings if sp.lang == lang)
-        return GlossaryPage(urls.GLOSSARY_URI, L["glossary"], L["glossary_intro"], views, tuple(letters.items()),
-                            spellings)
+        return GlossaryPage(urls.GLOSSARY_URI, L["glossary"], L["glossary_intro"], views, letters, spellings)
 
     # -- indexes -------------------------------------------------------------------------------
     def count(self, **where: str) -> int:
