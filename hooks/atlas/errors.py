@@ -40,6 +40,7 @@ CODES: dict[str, str] = {
     "E047": "placeholder text left from the scaffold",
     "E048": "evidence marker stronger than its source supports",
     "E049": "unknown difficulty level",
+    "E050": "source without author or publisher",
 }
 
 

@@ -139,6 +139,10 @@ class _Loader:
         for doc, path, rec in sources.values():
             for key in ("published", "retrieved"):
                 self.check_date(doc, path + (key,), rec["id"], rec.get(key))
+            if not rec.get("author") and not rec.get("publisher"):
+                self.problems.append(Problem(doc.rel, doc.line(path), "E050", rec["id"],
+                                             "source names neither its author nor its publisher",
+                                             "add `author:` (a person or team) or `publisher:` (the site)"))
         self._evidence = evidence
         self._check_companies(companies, sources)
         self._check_readings(readings)

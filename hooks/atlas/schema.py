@@ -181,7 +181,8 @@ FILES: dict[str, dict[str, Any]] = {
               "language": {"type": "string", "pattern": r"^[a-z]{2}$", "description": "Language code of the source."},
               "published": _DATE | {"description": "Publication date, if known."},
               "retrieved": _DATE | {"description": "When we read it."}},
-             ["id", "kind", "title", "retrieved"], "A source where questions were reported."),
+             ["id", "kind", "title", "language", "retrieved"],
+             "A source where questions were reported: author or publisher, and a url wherever one exists."),
         "Sources, data/sources/*.yml."),
     "readings": _list_of(
         _obj({"id": _slug("Stable id, referenced from questions."),
