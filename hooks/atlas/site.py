@@ -75,6 +75,10 @@ def expand_markers(markdown: str, src_uri: str, atlas: Atlas, lang: str, repo: R
         name = m.group(1)
         if name == "question-count":
             return str(len(atlas.questions))
+        if name == "difficulties":
+            L = Labels(lang)
+            return render.table(Table((L["difficulty"], L["about"]), tuple(
+                (f"{d.marker} {d.name[lang]} (`{d.id}`)", d.description[lang]) for d in atlas.difficulties.values())))
         if name == "field-reference":
             from atlas.fieldref import field_reference
             return field_reference(lang)
