@@ -41,6 +41,7 @@ CODES: dict[str, str] = {
     "E048": "evidence marker stronger than its source supports",
     "E049": "unknown difficulty level",
     "E050": "source without author or publisher",
+    "E051": "question cites no source a reader can open",
 }
 
 

@@ -210,6 +210,11 @@ class _Loader:
                 self.ref(doc, path + ("readings", i), qid, reading, readings, "E037", "reading", "data/readings/")
             for i, source in enumerate(_list(rec.get("sources"))):
                 self.ref(doc, path + ("sources", i), qid, source, sources, "E036", "source", "data/sources/")
+            cited = [sources[s][2] for s in _list(rec.get("sources")) if s in sources]
+            if cited and not any(src.get("url") for src in cited):
+                self.problems.append(Problem(doc.rel, doc.line(path + ("sources",)), "E051", qid,
+                                             "none of the question's sources has a url a reader can open",
+                                             "cite at least one source with a public url"))
             for i, asked in enumerate(_list(rec.get("asked"))):
                 if not isinstance(asked, dict):
                     continue
