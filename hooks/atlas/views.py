@@ -314,7 +314,7 @@ class Builder:
             entries = [e for q in a.questions_at(cid) for e in q.asked if e.company == cid]
             mix = " ".join(f"{ev.marker} {n}" for ev in a.evidence.values()
                            if (n := sum(1 for e in entries if e.evidence == ev.id)))
-            newest = max(a.sources[e.source].date for e in entries) or L["date_unknown"]
+            newest = max(a.sources[e.source].date for e in entries) or "—"
             rows.append((f"[{c.name[lang]}]({urls.link(from_uri, urls.company_uri(c.id))})",
                          L[f"segment_{c.segment}"], str(len(a.questions_at(cid))), mix, newest))
         return Table((L["company"], L["segment"], L["questions"], L["evidence"], L["newest_report"]), tuple(rows))
