@@ -50,9 +50,9 @@ def test_the_fixture_lock_is_current() -> None:
 
 def test_validate_lists_each_stale_field_and_passes(changed: Path) -> None:
     assert stale_lines(changed) == [
-        "data/questions/sample-topic.yml:10: W001 [sample-clipping] 'text': ru translation predates the English "
+        "data/questions/sample-topic.yml:12: W001 [sample-clipping] 'text': ru translation predates the English "
         f"change. {FIX.format(lang='ru')} (warning)",
-        "data/questions/sample-topic.yml:11: W001 [sample-clipping] 'text': hi translation predates the English "
+        "data/questions/sample-topic.yml:13: W001 [sample-clipping] 'text': hi translation predates the English "
         f"change. {FIX.format(lang='hi')} (warning)",
     ]
 
@@ -92,7 +92,7 @@ def test_an_unreadable_lock_fails_with_a_fix(changed: Path) -> None:
     lock.write_text(lock.read_text(encoding="utf-8") + "<<<<<<< HEAD\n", encoding="utf-8")
     result = atlas_cli("validate", cwd=changed)
     assert result.returncode == 1
-    assert " E050 " in result.stderr and "python -m atlas translations --init" in result.stderr
+    assert " E054 " in result.stderr and "python -m atlas translations --init" in result.stderr
 
 
 def test_the_ru_and_hi_pages_note_the_stale_question(changed: Path) -> None:

@@ -93,7 +93,7 @@ def read_lock(data_dir: Path) -> tuple[Entries | None, list[Problem]]:
     fix = (f"resolve any merge conflict in it, or delete it and run `python -m atlas translations --init` "
            f"(every translation then counts as current)")
     if doc is None or problems:
-        return None, [Problem(p.file, p.line, "E050", "", f"the translations lock cannot be read ({p.message})", fix)
+        return None, [Problem(p.file, p.line, "E054", "", f"the translations lock cannot be read ({p.message})", fix)
                       for p in problems]
     entries: Entries = {}
     data = doc.data or {}
@@ -114,7 +114,7 @@ def read_lock(data_dir: Path) -> tuple[Entries | None, list[Problem]]:
                     break
                 entries.setdefault(str(kind), {}).setdefault(str(rid), {})[str(name)] = dict(value)
     if not ok:
-        return None, [Problem(rel, 1, "E050", "", "the translations lock is not kind → record → field → hash", fix)]
+        return None, [Problem(rel, 1, "E054", "", "the translations lock is not kind → record → field → hash", fix)]
     return entries, []
 
 
