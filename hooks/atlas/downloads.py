@@ -47,9 +47,9 @@ def _table(rows: list[tuple[str, str, int]], L: Labels) -> str:
     e = html.escape
     body = "".join(f'<tr><td><a href="{e(name)}" download>{e(name.rsplit("/", 1)[-1])}</a></td><td>{e(what)}</td>'
                    f'<td class="atlas-size">{e(_size(size, L))}</td></tr>' for name, what, size in rows)
-    return (f'<table class="atlas-downloads"><thead><tr><th scope="col">{e(L["file"])}</th>'
+    return (f'<div class="atlas-downloads"><table><thead><tr><th scope="col">{e(L["file"])}</th>'
             f'<th scope="col">{e(L["contents"])}</th><th scope="col">{e(L["size"])}</th></tr></thead>'
-            f"<tbody>{body}</tbody></table>")
+            f"<tbody>{body}</tbody></table></div>")
 
 
 def downloads_page(atlas: Atlas, lang: str, files: dict[str, bytes], version: str) -> str:
