@@ -156,7 +156,7 @@
     } else {
       card.appendChild(rubric[1]);
     }
-    var done = el("button", { type: "button", id: "ex-practised", className: "atlas-practised__toggle",
+    var done = el("button", { type: "button", id: "ex-card-practised", className: "atlas-practised__toggle",
       "aria-pressed": String(progress.has(q.id)), text: L.practised });
     done.addEventListener("click", function () { progress.set(q.id, done.getAttribute("aria-pressed") !== "true"); });
     card.appendChild(el("p", { className: "atlas-practised" }, [done]));
@@ -188,7 +188,7 @@
   progress.onChange(function () {
     if (!data) return;
     render();
-    var toggle = document.getElementById("ex-practised");
+    var toggle = document.getElementById("ex-card-practised");
     if (toggle) toggle.setAttribute("aria-pressed", String(progress.has(card.getAttribute("data-id"))));
   });
 
