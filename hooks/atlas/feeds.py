@@ -63,9 +63,8 @@ def atom_feed(atlas: Atlas, lang: str, repo: Repository) -> bytes:
         sub(entry, "published", _stamp(q.added))
         sub(entry, "link", rel="alternate", type="text/html", href=url)
         sub(entry, "category", term=q.topic, label=atlas.topic(q.topic).name[lang])
-        body = (f"{to_html(q.text[lang])}<p><strong>{html.escape(L['tests'])}:</strong></p>{to_html(q.tests[lang])}"
-                f"<p><strong>{html.escape(L['rubric'])}:</strong></p><ul>"
-                + "".join(f"<li>{to_html(p[lang], inline=True)}</li>" for p in q.rubric) + "</ul>")
+        # The question and what it tests; the rubric and answer stay on the page (feeds are polled often).
+        body = f"{to_html(q.text[lang])}<p><strong>{html.escape(L['tests'])}:</strong> {to_html(q.tests[lang], inline=True)}</p>"
         sub(entry, "content", body, type="html")
     ET.indent(feed, space=" ")
     return ET.tostring(feed, encoding="utf-8", xml_declaration=True) + b"\n"
