@@ -80,7 +80,7 @@ def test_whole_atlas_deck_has_every_question_in_its_topic_deck_with_fields_fille
         assert f[FIELDS["Rubric"]].count("<li>") == len(q.rubric)
         assert "CC BY 4.0" in f[FIELDS["License"]]
         assert f"topic::{q.topic}" in n["tags"] and f"type::{q.type}" in n["tags"]
-        assert all(f"track::{t}" in n["tags"] for t in q.tracks)
+        assert all(f"track::{t}" in n["tags"] for t in q.tracks) and f"difficulty::{q.difficulty}" in n["tags"]
         assert "<script" not in n["fields"][FIELDS["Answer"]].lower()
     models = json.loads(conn.execute("SELECT models FROM col").fetchone()[0])
     assert list(models) == [str(anki.MODEL_IDS[lang])]
@@ -132,7 +132,7 @@ def test_json_export_validates_against_its_schema_and_round_trips_the_questions(
     assert re.fullmatch(r"\d{4}-\d{2}-\d{2}", data["version"])
     assert len(data["questions"]) == len(atlas.questions)
     for q, exported in zip(atlas.questions, data["questions"]):
-        assert exported["id"] == q.id and exported["text"] == q.text[lang]
+        assert exported["id"] == q.id and exported["text"] == q.text[lang] and exported["difficulty"] == q.difficulty
         assert exported["rubric"] == [p[lang] for p in q.rubric]
         assert exported["answer"] == (q.answer[lang] if q.answer else None)
         assert exported["url"].endswith(f"{LANGS[lang]}topics/{q.topic}/#{q.id}")

@@ -83,7 +83,7 @@ def _fields(atlas: Atlas, q: Question, lang: str, repo: Repository) -> list[str]
         "<ul>" + "".join(f"<li>{to_html(p[lang], inline=True)}</li>" for p in q.rubric) + "</ul>",
         to_html(q.answer[lang]) if q.answer else "",
         f"<ul>{''.join(readings)}</ul>" if readings else "",
-        html.escape(atlas.topic(q.topic).name[lang]),
+        html.escape(f"{atlas.topic(q.topic).name[lang]} · {atlas.difficulties[q.difficulty].name[lang]}"),
         f"<a href=\"{html.escape(url)}\">{html.escape(url)}</a>",
         license_html,
         q.id,
@@ -92,9 +92,7 @@ def _fields(atlas: Atlas, q: Question, lang: str, repo: Repository) -> list[str]
 
 def _tags(atlas: Atlas, q: Question) -> list[str]:
     tags = [f"topic::{q.topic}", *(f"track::{t}" for t in q.tracks), f"type::{q.type}"]
-    difficulty = getattr(q, "difficulty", "")
-    if difficulty:
-        tags.append(f"difficulty::{difficulty}")
+    tags.append(f"difficulty::{q.difficulty}")
     tags += [f"company::{c}" for c in sorted({a.company for a in q.asked})]
     return tags
 

@@ -35,19 +35,24 @@ def csv_name(lang: str) -> str:
 READINGS_NAME = "readings.csv"
 
 
-def _difficulty(q: Question) -> str:
-    return getattr(q, "difficulty", "") or ""
-
-
 def _question(atlas: Atlas, q: Question, lang: str, repo: Repository) -> dict:
     return {
-        "id": q.id, "topic": q.topic, "tracks": list(q.tracks), "type": q.type, "difficulty": _difficulty(q),
+        "id": q.id, "topic": q.topic, "tracks": list(q.tracks), "type": q.type, "difficulty": q.difficulty,
         "added": q.added, "text": q.text[lang], "tests": q.tests[lang],
         "rubric": [p[lang] for p in q.rubric], "answer": q.answer[lang] if q.answer else None,
         "readings": list(q.readings), "sources": list(q.sources),
-        "asked": [{"company": a.company, "evidence": a.evidence, "source": a.source} for a in q.asked],
+        "asked": [_asked(a, lang) for a in q.asked],
         "url": repo.page_url(topic_uri(q.topic), lang, q.id),
     }
+
+
+def _asked(a, lang: str) -> dict:
+    out = {"company": a.company, "evidence": a.evidence, "source": a.source}
+    for key in ("role", "round", "note"):
+        text = getattr(a, key)
+        if text:
+            out[key] = text[lang]
+    return out
 
 
 def atlas_json(atlas: Atlas, lang: str, repo: Repository, version: str) -> dict:
@@ -62,8 +67,13 @@ def atlas_json(atlas: Atlas, lang: str, repo: Repository, version: str) -> dict:
         "topics": [{"id": t.id, "name": t.name[lang], "summary": t.summary[lang]} for t in atlas.topics],
         "tracks": [{"id": t.id, "name": t.name[lang], "summary": t.summary[lang]} for t in atlas.tracks],
         "types": [{"id": k, "name": v.name[lang]} for k, v in atlas.types.items()],
-        "companies": [{"id": c.id, "name": c.name[lang], "website": c.website} for c in atlas.companies.values()],
-        "sources": [{"id": s.id, "title": s.title, "url": s.url, "author": s.author, "publisher": s.publisher,
+        "difficulties": [{"id": k, "name": v.name[lang], "description": v.description[lang]}
+                         for k, v in atlas.difficulties.items()],
+        "companies": [{"id": c.id, "name": c.name[lang], "description": c.description.get(lang, ""),
+                       "aliases": list(c.aliases), "segment": c.segment, "website": c.website}
+                      for c in atlas.companies.values()],
+        "sources": [{"id": s.id, "kind": s.kind, "title": s.title, "url": s.url, "author": s.author,
+                     "publisher": s.publisher,
                      "language": s.language, "published": s.published, "retrieved": s.retrieved}
                     for s in atlas.sources.values()],
         "readings": [_reading(r) for r in atlas.readings.values()],
@@ -89,7 +99,7 @@ def atlas_csv(atlas: Atlas, lang: str, repo: Repository) -> bytes:
     rows = []
     for q in atlas.questions:
         d = _question(atlas, q, lang, repo)
-        rows.append([q.id, q.topic, "; ".join(q.tracks), q.type, d["difficulty"], q.added, d["text"], d["tests"],
+        rows.append([q.id, q.topic, "; ".join(q.tracks), q.type, q.difficulty, q.added, d["text"], d["tests"],
                      "\n".join(d["rubric"]), d["answer"] or "", "; ".join(q.readings),
                      "; ".join(atlas.readings[r].arxiv for r in q.readings if atlas.readings[r].arxiv),
                      "; ".join(q.sources), "; ".join(sorted({a.company for a in q.asked})), d["url"],
