@@ -21,7 +21,7 @@ import genanki
 
 from atlas.labels import Labels
 from atlas.licenses import CONTENT_LICENSE_NAME, CONTENT_LICENSE_URL
-from atlas.markdown_html import to_html
+from atlas.markdown_html import list_html, to_html
 from atlas.model import Atlas, Question
 from atlas.urls import Repository, topic_uri
 
@@ -80,7 +80,7 @@ def _fields(atlas: Atlas, q: Question, lang: str, repo: Repository) -> list[str]
     return [
         to_html(q.text[lang], inline=True),
         to_html(q.tests[lang]),
-        "<ul>" + "".join(f"<li>{to_html(p[lang], inline=True)}</li>" for p in q.rubric) + "</ul>",
+        list_html([p[lang] for p in q.rubric]),
         to_html(q.answer[lang]) if q.answer else "",
         f"<ul>{''.join(readings)}</ul>" if readings else "",
         html.escape(f"{atlas.topic(q.topic).name[lang]} · {atlas.difficulties[q.difficulty].name[lang]}"),

@@ -78,10 +78,18 @@ def sanitise(fragment: str) -> str:
     return "".join(parser.out)
 
 
+_MARKDOWN = markdown.Markdown(extensions=["fenced_code", "tables", "sane_lists"])  # built once: building costs more than converting
+
+
 def to_html(text: str, inline: bool = False) -> str:
     """Record Markdown -> safe HTML with MathJax delimiters; `inline` drops the wrapping paragraph."""
     source, formulas = _lift_math(text)
-    rendered = sanitise(markdown.markdown(source, extensions=["fenced_code", "tables", "sane_lists"]))
+    rendered = sanitise(_MARKDOWN.reset().convert(source))
     if inline and rendered.startswith("<p>") and rendered.endswith("</p>") and rendered.count("<p>") == 1:
         rendered = rendered[3:-4]
     return _TOKEN_RE.sub(lambda m: html.escape(formulas[int(m.group(1))], quote=False), rendered)
+
+
+def list_html(items: list[str]) -> str:
+    """One-line Markdown items as a <ul>, in one conversion."""
+    return to_html("\n".join("- " + " ".join(item.split()) for item in items))
