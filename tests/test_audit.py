@@ -97,6 +97,7 @@ def dark_driver():
     with chromium(412, 900) as d:
         d.execute_cdp_cmd("Emulation.setEmulatedMedia",
                           {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})
+        d.set_script_timeout(120)  # axe over a whole topic with every answer open is slow on a busy machine
         yield d
 
 
