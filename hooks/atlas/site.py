@@ -33,6 +33,7 @@ def pages_for(atlas: Atlas, lang: str, repo: Repository, files: dict[str, bytes]
         return GeneratedPage(urls.localized(uri, lang), lang, markdown, edit_url)
 
     out = [page(explorer.EXPLORER_URI, explorer.explorer_page(atlas, lang)),
+           page(urls.GLOSSARY_URI, render.glossary_page(b.glossary_page(), L), repo.edit("data/glossary.yml")),
            page(downloads.DOWNLOADS_URI, downloads.downloads_page(atlas, lang, files, version))]
     for topic in atlas.topics:
         model = b.topic_page(topic)
