@@ -59,9 +59,9 @@ def download_sizes(site: Path) -> list[tuple[str, str, int, int]]:
 
 
 def print_download_sizes(sizes: list[tuple[str, str, int, int]]) -> None:
-    print(f"\n{'lang':<4} {'file':<32} {'KB':>7} {'gzip KB':>8}")
+    print(f"\n{'lang':<4} {'file':<40} {'KB':>7} {'gzip KB':>8}")
     for lang, name, size, packed in sizes:
-        print(f"{lang:<4} {name:<32} {size / 1024:>7.1f} {packed / 1024:>8.1f}")
+        print(f"{lang:<4} {name:<40} {size / 1024:>7.1f} {packed / 1024:>8.1f}")
 
 
 def replicated_data(n: int, dest: Path) -> Path:
