@@ -395,7 +395,7 @@ def test_transient_and_negative_results_are_not_cached(tmp_path, server):
 
 
 def test_cache_write_interrupted_midway_keeps_the_old_file(tmp_path, monkeypatch):
-    from atlas import arxivcheck
+    from atlas.arxivcheck import cache as cache_module
     path = tmp_path / "cache.json"
     cache = Cache(path)
     cache.put([Paper("1707.06347", 2, "PPO", ("John Schulman",))])
@@ -406,7 +406,7 @@ def test_cache_write_interrupted_midway_keeps_the_old_file(tmp_path, monkeypatch
     def crash(fd: int) -> None:
         raise KeyboardInterrupt("interrupted between write and rename")
 
-    monkeypatch.setattr(arxivcheck.os, "fsync", crash)
+    monkeypatch.setattr(cache_module.os, "fsync", crash)
     with pytest.raises(KeyboardInterrupt):
         cache.save()
     assert path.read_text() == before and set(json.loads(before)["papers"]) == {"1707.06347"}
