@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Audit the built site as a phone on a slow connection sees it: Lighthouse (mobile preset) and
-transferred bytes per page type and language, plus search-index size per language and per question.
+transferred bytes per page type and language, plus search-index size per language and per question, and
+the sizes of the Anki decks, data exports and feeds (`--sizes-only` prints just those, without Lighthouse).
 
 Serves the site on 127.0.0.1 compressed like GitHub Pages. A benchmark: it prints numbers (and, with
 --json, writes them); the tests hold the accessibility, best-practices, SEO, axe and byte budgets.
@@ -45,6 +46,24 @@ def index_sizes(site: Path) -> dict[str, int]:
     return {lang: gz(site / root / "search" / "search_index.full.json") for lang, root in LANGUAGE_ROOTS.items()}
 
 
+def download_sizes(site: Path) -> list[tuple[str, str, int, int]]:
+    """(language, file, bytes, gzip bytes) for every deck and export on the Downloads pages."""
+    out = []
+    for lang, root in LANGUAGE_ROOTS.items():
+        folder = site / root / "downloads"
+        for path in sorted(p for p in folder.rglob("*") if p.is_file() and p.suffix in (".apkg", ".json", ".csv")):
+            out.append((lang, path.relative_to(folder).as_posix(), path.stat().st_size, gz(path)))
+        feed = site / root / "feed.xml"
+        out.append((lang, "../feed.xml", feed.stat().st_size, gz(feed)))
+    return out
+
+
+def print_download_sizes(sizes: list[tuple[str, str, int, int]]) -> None:
+    print(f"\n{'lang':<4} {'file':<40} {'KB':>7} {'gzip KB':>8}")
+    for lang, name, size, packed in sizes:
+        print(f"{lang:<4} {name:<40} {size / 1024:>7.1f} {packed / 1024:>8.1f}")
+
+
 def replicated_data(n: int, dest: Path) -> Path:
     """data/ with its real questions repeated under new ids up to n: real text, so real compression."""
     import shutil
@@ -86,7 +105,15 @@ def main() -> None:
     parser.add_argument("--growth", type=int, nargs="*", default=[100, 300, 1000],
                         help="atlas sizes for the search-index growth table (none: skip)")
     parser.add_argument("--json", type=Path, help="also write the numbers here")
+    parser.add_argument("--sizes-only", action="store_true",
+                        help="only build and print the sizes of the decks, exports and feeds (no Lighthouse)")
     args = parser.parse_args()
+
+    if args.sizes_only:
+        with tempfile.TemporaryDirectory() as tmp:
+            build(Path(tmp) / "site", free_port())
+            print_download_sizes(download_sizes(Path(tmp) / "site"))
+        return
 
     rows, port = [], free_port()
     with tempfile.TemporaryDirectory() as tmp:
@@ -107,6 +134,8 @@ def main() -> None:
                           + f" | {r.bytes_by_type.get('total', 0) / 1024:>8.1f} {r.requests_by_type.get('total', 0):>8}"
                           + (f"  third-party: {r.third_party_requests}" if r.third_party_requests else ""), flush=True)
         sizes = index_sizes(site)
+        downloads = download_sizes(site)
+    print_download_sizes(downloads)
     print("\nsearch index (gzip, loaded on the first query): "
           + ", ".join(f"{lang} {size / 1024:.1f} KB" for lang, size in sizes.items()))
     growth = index_growth(args.growth) if args.growth else []
@@ -116,7 +145,7 @@ def main() -> None:
             print(f"{n:>6} questions: " + ", ".join(
                 f"{lang} {size / 1024:.0f} KB ({size / n:.0f} B/q)" for lang, size in by_lang.items()))
     if args.json:
-        args.json.write_text(json.dumps({"pages": rows, "index": sizes, "growth": growth}, indent=2),
+        args.json.write_text(json.dumps({"pages": rows, "index": sizes, "growth": growth, "downloads": downloads}, indent=2),
                              encoding="utf-8")
 
 

@@ -23,6 +23,8 @@ from atlas.yamlsource import YamlDoc, read_yaml
 LIST_FILES = ("topics", "tracks", "types", "evidence", "difficulties")
 DIR_FILES = ("readings", "questions", "collections", "sources", "companies")
 ONE_RECORD_PER_FILE = ("collections", "companies")  # the record's id must equal the file name
+CITING = ("questions", "companies", "collections")  # the kinds whose records cite sources
+CITATIONS_UNKNOWN = "citations"
 OPTIONAL_FILES = ("glossary",)  # data/glossary.yml: without it there is simply no glossary
 _NOT_TEXT = {"url", "website", "id", "arxiv"}
 
@@ -69,7 +71,10 @@ class _Loader:
                 continue
             if doc.data is None:
                 doc.data = []
-            self.problems += schema_problems(kind, doc)
+            shape = schema_problems(kind, doc)
+            if shape and kind in CITING:
+                self.missing.add(CITATIONS_UNKNOWN)  # what a malformed file cites is unknown: no E055 cascade
+            self.problems += shape
             self.problems += self._unsafe(doc)
             docs.append(doc)
         return docs
@@ -154,6 +159,7 @@ class _Loader:
         self._check_readings(readings)
         self._check_questions(questions, topics, tracks, types, evidence, difficulties, companies, sources, readings)
         self._check_collections(collections, questions, sources)
+        self._check_sources_cited(sources)
         glossary = self._glossary(self.ids("glossary"))
         fields = self._text_fields()
         self._check_vocabulary(glossary, fields)
@@ -319,6 +325,24 @@ class _Loader:
                 f"but '{source[2]['id']}' is a {kind}",
                 (f"use evidence: {weakest}, or cite a source of kind {' or '.join(allowed)}" if weakest
                  else f"cite a source of kind {' or '.join(allowed)}")))
+
+    def _check_sources_cited(self, sources: dict[str, Any]) -> None:
+        """A source nothing cites is either a forgotten attribution or clutter: say which, at its line."""
+        if CITATIONS_UNKNOWN in self.missing or any(f"data/{k}/" in self.missing for k in CITING):
+            return
+        cited: set[str] = set()
+        for _, _, rec in self.records("questions"):
+            cited.update(s for s in _list(rec.get("sources")) if isinstance(s, str))
+            cited.update(a.get("source") for a in _list(rec.get("asked")) if isinstance(a, dict))
+        for _, _, rec in self.records("companies"):
+            cited.update(n.get("source") for n in _list(rec.get("process")) if isinstance(n, dict))
+        for _, _, rec in self.records("collections"):
+            cited.update(s for s in _list(rec.get("sources")) if isinstance(s, str))
+        for sid, (doc, path, _) in sources.items():
+            if sid not in cited:
+                self.problems.append(Problem(doc.rel, doc.line(path), "E055", sid,
+                                             "no question, attribution, company note or collection cites this source",
+                                             "cite it where it belongs, or delete it"))
 
     def _check_collections(self, collections, questions, sources) -> None:
         for cid, (doc, path, rec) in collections.items():

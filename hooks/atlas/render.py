@@ -8,6 +8,7 @@ from __future__ import annotations
 import html
 import json
 
+from atlas import progress
 from atlas.labels import Labels
 from atlas.textsafe import escape_markup
 from atlas.views import CompanyPage, GlossaryPage, Group, ListPage, QuestionView, Table, TablePage, TopicPage
@@ -62,7 +63,7 @@ def question(q: QuestionView, L: Labels) -> str:
         out.append("")
     if q.answer:
         out += [f'??? answer "{L["answer"]}"', "", _indent(escape_markup(q.answer)), ""]
-    out += [actions, "{ .atlas-actions }", ""]
+    out += [progress.toggle(q.id, L), "", actions, "{ .atlas-actions }", ""]
     return "\n".join(out)
 
 
@@ -109,6 +110,9 @@ def topic_page(page: TopicPage, L: Labels, structured_data: str = "") -> str:
     out = [front_matter(page.title, page.summary, hide=["toc"]), f"# {page.title}", "", escape_markup(page.summary), ""]
     if toc:
         out += [f"**{L['on_this_page']}:** {toc}", "{ .atlas-onpage }", ""]
+    total = sum(len(g.questions) for g in page.groups)
+    if total:
+        out += [progress.meter(total, L), ""]
     out += [f"[{L['propose_question']}]({page.propose_url}){{ .md-button }}", ""]
     out += [group(g, L) for g in page.groups]
     nav = []
