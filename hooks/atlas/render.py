@@ -90,12 +90,15 @@ def company_page(page: CompanyPage, L: Labels) -> str:
         out.append("")
     out += [L.format("company_intro", company=_plain(page.title)), ""]
     for anchor, title, items in page.sections:
-        out += [f"## {_plain(title)} ({len(items)}) {{ #{anchor} }}", ""]
-        for a in items:
-            detail = " · ".join(x for x in (_plain(a.detail), a.date) if x)
-            out.append(f"- [{_one_line(a.question.text)}]({a.question.href})  ")
-            out.append(f"  {a.marker} {_plain(a.evidence)}: [{_plain(a.source.text)}]({a.source.href}) · {detail}"
-                       + (f"  \n  {_one_line(a.note)}" if a.note else ""))
+        questions = list(dict.fromkeys(a.question.href for a in items))  # one entry per question, in order
+        out += [f"## {_plain(title)} ({len(questions)}) {{ #{anchor} }}", ""]
+        for href in questions:
+            mine = [a for a in items if a.question.href == href]
+            out.append(f"- [{_one_line(mine[0].question.text)}]({href})")
+            for a in mine:  # each attribution: marker, source, what the source says, how it maps
+                said = "".join(f" · {x}" for x in (_plain(a.detail), a.date) if x)
+                out.append(f"    - {a.marker} {_plain(a.evidence)}: [{_plain(a.source.text)}]({a.source.href}){said}"
+                           + (f" — {_one_line(a.note)}" if a.note else ""))
         out.append("")
     return "\n".join(out)
 
