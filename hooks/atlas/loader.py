@@ -75,7 +75,7 @@ class _Loader:
                     what, fix = "raw HTML", ("use Markdown instead of HTML (**bold**, `code`, [text](https://…)); "
                                              "write a literal < as `&lt;`, or inside math as `\\lt`")
                 else:
-                    what, fix = "a link that is not http(s)", "link only to web pages: [text](https://…)"
+                    what, fix = "a link that is not https", "link only to web pages over https: [text](https://…)"
                 yield Problem(doc.rel, doc.line(path), code, record_id(doc.data, path),
                               f"'{show_path(path)}' contains {what}: `{snippet}`", fix)
 

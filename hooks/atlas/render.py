@@ -1,6 +1,8 @@
 """Page models -> Markdown for Python-Markdown with attr_list, md_in_html, admonition, details and arithmatex.
 
-Record text goes through `escape_markup` on its way in: no record can add HTML or attributes to a page.
+Markdown fields of records (question text, rubric, answers, summaries) go through `escape_markup`; plain
+fields (names, titles, authors, URLs) through `plain_markdown` / `markdown_url`, so Markdown reads them as
+text only. The HTML that results is sanitised again with an allowlist (`atlas.sanitize`) in the hooks.
 """
 
 from __future__ import annotations
@@ -8,7 +10,8 @@ from __future__ import annotations
 import json
 
 from atlas.labels import Labels
-from atlas.textsafe import escape_markup
+from atlas.sanitize import plain
+from atlas.textsafe import escape_markup, markdown_url, plain_markdown
 from atlas.views import Group, ListPage, QuestionView, Table, TablePage, TopicPage
 
 
@@ -17,11 +20,12 @@ def _one_line(text: str) -> str:
 
 
 def _plain(text: str) -> str:
-    """Text that is not Markdown (titles, names): escape what Markdown would interpret."""
-    out = escape_markup(text)
-    for ch in "\\`*_[]":
-        out = out.replace(ch, "\\" + ch)
-    return out
+    """Text that is not Markdown (titles, names): Markdown sees only characters."""
+    return plain_markdown(text)
+
+
+def _href(url: str) -> str:
+    return markdown_url(url)
 
 
 def _indent(text: str, by: str = "    ") -> str:
@@ -29,22 +33,25 @@ def _indent(text: str, by: str = "    ") -> str:
 
 
 def front_matter(title: str, description: str, **extra: object) -> str:
-    meta = {"title": title, "description": " ".join(description.split())[:300], **extra}
+    """YAML front matter; title and description are plain text, HTML-escaped for the theme's templates
+    (which insert them raw into <title>, meta and Open Graph tags)."""
+    meta = {"title": plain(title), "description": plain(" ".join(description.split())[:300]), **extra}
     return "---\n" + "".join(f"{k}: {json.dumps(v, ensure_ascii=False)}\n" for k, v in meta.items()) + "---\n\n"
 
 
 def question(q: QuestionView, L: Labels) -> str:
-    meta = [f"**{q.type_name}**"]
+    meta = [f"**{_plain(q.type_name)}**"]
     if len(q.track_names) > 1:
-        meta.append(" + ".join(q.track_names))
+        meta.append(" + ".join(map(_plain, q.track_names)))
     if q.asked:
         meta.append(f"{L['asked_at']}: " + ", ".join(
-            f"[{_plain(a.company.text)}]({a.company.href}) [{a.marker.text}]({a.marker.href} {json.dumps(a.marker.title, ensure_ascii=False)})"
+            f"[{_plain(a.company.text)}]({_href(a.company.href)}) "
+            f"[{_plain(a.marker.text)}]({_href(a.marker.href)} \"{_plain(a.marker.title)}\")"
             for a in q.asked))
     for s in q.sources:
-        meta.append(f"{L['from_source']}: [{_plain(s.text)}]({s.href})")
-    actions = (f"[{L['suggest_edit']}]({q.edit_url}){{ .atlas-edit }} · [{L['view_record']}]({q.view_url}) · "
-               f"[{L['report_problem']}]({q.report_url})")
+        meta.append(f"{L['from_source']}: [{_plain(s.text)}]({_href(s.href)})")
+    actions = (f"[{L['suggest_edit']}]({_href(q.edit_url)}){{ .atlas-edit }} · [{L['view_record']}]({_href(q.view_url)}) · "
+               f"[{L['report_problem']}]({_href(q.report_url)})")
     out = [f"### {_one_line(q.text)} {{ #{q.id} .atlas-q }}", "",
            " · ".join(meta), "{ .atlas-meta }", "",
            f"**{L['tests']}:** {escape_markup(q.tests).strip()}", "",
@@ -53,7 +60,7 @@ def question(q: QuestionView, L: Labels) -> str:
     out.append("")
     if q.readings:
         out.append(f"**{L['readings']}:** " + " · ".join(
-            f"[{_plain(r.title)}]({r.href}) ({_plain(r.authors)}, {r.year}, {r.venue})" for r in q.readings))
+            f"[{_plain(r.title)}]({_href(r.href)}) ({_plain(r.authors)}, {r.year}, {_plain(r.venue)})" for r in q.readings))
         out.append("")
     if q.answer:
         out += [f'??? answer "{L["answer"]}"', "", _indent(escape_markup(q.answer)), ""]
@@ -62,43 +69,39 @@ def question(q: QuestionView, L: Labels) -> str:
 
 
 def group(g: Group, L: Labels) -> str:
-    return f"## {g.title} ({len(g.questions)}) {{ #{g.anchor} }}\n\n" + "\n".join(question(q, L) for q in g.questions)
+    return f"## {_plain(g.title)} ({len(g.questions)}) {{ #{g.anchor} }}\n\n" + "\n".join(question(q, L) for q in g.questions)
 
 
-def topic_page(page: TopicPage, L: Labels, structured_data: str = "") -> str:
-    toc = " · ".join(f"[{g.title} ({len(g.questions)})](#{g.anchor})" for g in page.groups)
+def topic_page(page: TopicPage, L: Labels) -> str:
+    toc = " · ".join(f"[{_plain(g.title)} ({len(g.questions)})](#{g.anchor})" for g in page.groups)
     # The question headings are long and may hold math: the "On this page" line replaces the sidebar TOC.
-    out = [front_matter(page.title, page.summary, hide=["toc"]), f"# {page.title}", "", escape_markup(page.summary), ""]
+    out = [front_matter(page.title, page.summary, hide=["toc"]), f"# {_plain(page.title)}", "", escape_markup(page.summary), ""]
     if toc:
         out += [f"**{L['on_this_page']}:** {toc}", "{ .atlas-onpage }", ""]
     out += [f"[{L['propose_question']}]({page.propose_url}){{ .md-button }}", ""]
     out += [group(g, L) for g in page.groups]
     nav = []
     if page.previous:
-        nav.append(f"[← {page.previous.text}]({page.previous.href}){{ .atlas-prev title=\"{L['previous_topic']}\" }}")
+        nav.append(f"[← {_plain(page.previous.text)}]({page.previous.href}){{ .atlas-prev title=\"{L['previous_topic']}\" }}")
     if page.next:
-        nav.append(f"[{page.next.text} →]({page.next.href}){{ .atlas-next title=\"{L['next_topic']}\" }}")
+        nav.append(f"[{_plain(page.next.text)} →]({page.next.href}){{ .atlas-next title=\"{L['next_topic']}\" }}")
     if nav:
         out += ["", " · ".join(nav), "{ .atlas-topic-nav }", ""]
-    if structured_data:
-        out += [structured_data, ""]
     return "\n".join(out)
 
 
-def list_page(page: ListPage, L: Labels, structured_data: str = "") -> str:
+def list_page(page: ListPage, L: Labels) -> str:
     out = [front_matter(page.title, page.intro), f"# {_plain(page.title)}", ""]
     if page.facts:
-        out += [f"- **{label}:** {value}" for label, value in page.facts] + [""]
+        out += [f"- **{label}:** {value}" for label, value in page.facts] + [""]  # values: Markdown built by views
     out += [escape_markup(page.intro), ""]
     for s in page.sections:
         out += [f"## {_plain(s.title)} {{ #{s.anchor} }}", ""]
         for item in s.items:
             number = f"**{item.number}.** " if item.number else ""
             note = f" — {item.note}" if item.note else ""
-            out.append(f"- {number}[{_one_line(item.link.text)}]({item.link.href}){note}")
+            out.append(f"- {number}[{_one_line(item.link.text)}]({_href(item.link.href)}){note}")
         out.append("")
-    if structured_data:
-        out += [structured_data, ""]
     return "\n".join(out)
 
 
@@ -109,4 +112,4 @@ def table(t: Table) -> str:
 
 
 def table_page(page: TablePage) -> str:
-    return front_matter(page.title, page.intro) + f"# {page.title}\n\n{page.intro}\n\n{table(page.table)}"
+    return front_matter(page.title, page.intro) + f"# {_plain(page.title)}\n\n{page.intro}\n\n{table(page.table)}"

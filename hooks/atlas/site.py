@@ -19,20 +19,28 @@ class GeneratedPage:
     lang: str
     markdown: str
     edit_url: str = ""
+    # Our own HTML (JSON-LD, the explorer's form and script), built from escaped data: added to the page
+    # after its Markdown content has been sanitised, so the allowlist need not admit scripts or forms.
+    trusted_html: str = ""
+
+    @property
+    def standalone_markdown(self) -> str:
+        """Markdown with the trusted HTML at its end, for generators that run no hooks."""
+        return self.markdown + ("\n" + self.trusted_html + "\n" if self.trusted_html else "")
 
 
 def pages_for(atlas: Atlas, lang: str, repo: Repository) -> list[GeneratedPage]:
     b, L = Builder(atlas, lang, repo), Labels(lang)
 
-    def page(uri: str, markdown: str, edit_url: str = "") -> GeneratedPage:
-        return GeneratedPage(urls.localized(uri, lang), lang, markdown, edit_url)
+    def page(uri: str, markdown: str, edit_url: str = "", trusted_html: str = "") -> GeneratedPage:
+        return GeneratedPage(urls.localized(uri, lang), lang, markdown, edit_url, trusted_html)
 
-    out = [page(explorer.EXPLORER_URI, explorer.explorer_page(atlas, lang))]
+    out = [page(explorer.EXPLORER_URI, explorer.explorer_page(atlas, lang), trusted_html=explorer.explorer_form(atlas, lang))]
     for topic in atlas.topics:
         model = b.topic_page(topic)
         questions = [(repo.page_url(model.uri, lang, q.id), q.text) for g in model.groups for q in g.questions]
         data = seo.question_list(model.title, model.summary, repo.page_url(model.uri, lang), lang, questions)
-        out.append(page(model.uri, render.topic_page(model, L, seo.json_ld(data)), model.edit_url))
+        out.append(page(model.uri, render.topic_page(model, L), model.edit_url, seo.json_ld(data)))
     for company_id in atlas.companies_with_questions():
         out.append(page(urls.company_uri(company_id), render.list_page(b.company_page(company_id), L)))
     for track in atlas.tracks:
@@ -43,7 +51,8 @@ def pages_for(atlas: Atlas, lang: str, repo: Repository) -> list[GeneratedPage]:
                      for q in c.question_ids]
         data = seo.question_list(model.title, model.intro, repo.page_url(model.uri, lang), lang, questions,
                                  ordered=True, author=c.author)
-        out.append(page(model.uri, render.list_page(model, L, seo.json_ld(data)), repo.edit(f"data/collections/{c.id}.yml")))
+        out.append(page(model.uri, render.list_page(model, L), repo.edit(f"data/collections/{c.id}.yml"),
+                        seo.json_ld(data)))
     indexes = [("topics/index.md", "topics", "topics_intro", b.topics_table),
                ("tracks/index.md", "tracks", "tracks_intro", b.tracks_table),
                ("companies/index.md", "companies", "companies_intro", b.companies_table),
@@ -91,7 +100,7 @@ def write_pages(pages: list[GeneratedPage], out_dir: Path) -> None:
     for p in pages:
         path = out_dir / p.src_uri
         path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(p.markdown, encoding="utf-8")
+        path.write_text(p.standalone_markdown, encoding="utf-8")
 
 
 def handwritten_pages(docs_dir: Path, atlas: Atlas, repo: Repository) -> list[GeneratedPage]:

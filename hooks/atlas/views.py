@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from atlas import urls
 from atlas.labels import Labels
 from atlas.model import Atlas, Question, Topic
+from atlas.textsafe import escape_markup, markdown_url as url_md, plain_markdown as text_md
 from atlas.urls import Repository
 
 
@@ -195,14 +196,15 @@ class Builder:
             parts = []
             for e in (x for x in q.asked if x.company == company_id):
                 ev, src = a.evidence[e.evidence], a.sources[e.source]
-                parts.append(f"{ev.marker} {ev.name[lang]}: [{src.title}]({src.url}) ({L['retrieved']} {src.retrieved})")
+                parts.append(f"{text_md(ev.marker)} {text_md(ev.name[lang])}: [{text_md(src.title)}]({url_md(src.url)}) "
+                             f"({L['retrieved']} {text_md(src.retrieved)})")
             return "; ".join(parts)
 
         qs = [q for q in a.questions if any(e.company == company_id for e in q.asked)]
-        return ListPage(uri, company.name[lang], L.format("company_intro", company=company.name[lang]),
+        return ListPage(uri, company.name[lang], L.format("company_intro", company=text_md(company.name[lang])),
                         self._by_topic(qs, uri, note),
                         facts=((L["segment"], L[f"segment_{company.segment}"]),
-                               (L["website"], f"[{company.website}]({company.website})")))
+                               (L["website"], f"[{text_md(company.website)}]({url_md(company.website)})")))
 
     def track_page(self, track_id: str) -> ListPage:
         track = next(t for t in self.atlas.tracks if t.id == track_id)
@@ -224,13 +226,13 @@ class Builder:
             sections.append(ListSection(f"section-{i}", s.title[lang], tuple(items)))
         facts = []
         if c.author:
-            facts.append((L["compiled_by"], c.author))
+            facts.append((L["compiled_by"], text_md(c.author)))
         for sid in c.sources:
             src = a.sources[sid]
             label = L["translation"] if src.language and src.language not in ("en", "zh") else L["original"]
-            title = f"[{src.title}]({src.url})" if src.url else src.title
-            who = f" — {src.author}" if src.author else ""
-            facts.append((label, f"{title}{who}" + (f", {src.publisher}" if src.publisher else "")))
+            title = f"[{text_md(src.title)}]({url_md(src.url)})" if src.url else text_md(src.title)
+            who = f" — {text_md(src.author)}" if src.author else ""
+            facts.append((label, f"{title}{who}" + (f", {text_md(src.publisher)}" if src.publisher else "")))
         return ListPage(uri, c.title[lang], c.summary[lang], tuple(sections), tuple(facts))
 
     # -- indexes -------------------------------------------------------------------------------
@@ -242,27 +244,28 @@ class Builder:
 
     def topics_table(self, from_uri: str) -> Table:
         L, lang = self.labels, self.lang
-        header = (L["topic"], *(t.name[lang] for t in self.atlas.tracks), L["total"])
-        rows = tuple((f"[{t.name[lang]}]({urls.link(from_uri, urls.topic_uri(t.id))})",
+        header = (L["topic"], *(text_md(t.name[lang]) for t in self.atlas.tracks), L["total"])
+        rows = tuple((f"[{text_md(t.name[lang])}]({urls.link(from_uri, urls.topic_uri(t.id))})",
                       *(str(self.count(topic=t.id, track=tr.id)) for tr in self.atlas.tracks),
                       str(self.count(topic=t.id))) for t in self.atlas.topics)
         return Table(header, rows)
 
     def companies_table(self, from_uri: str) -> Table:
         L, lang = self.labels, self.lang
-        rows = tuple((f"[{c.name[lang]}]({urls.link(from_uri, urls.company_uri(c.id))})",
+        rows = tuple((f"[{text_md(c.name[lang])}]({urls.link(from_uri, urls.company_uri(c.id))})",
                       L[f"segment_{c.segment}"], str(self.count(company=c.id)))
                      for c in map(self.atlas.companies.get, self.atlas.companies_with_questions()))
         return Table((L["company"], L["segment"], L["questions"]), rows)
 
     def tracks_table(self, from_uri: str) -> Table:
         L, lang = self.labels, self.lang
-        rows = tuple((f"[{t.name[lang]}]({urls.link(from_uri, urls.track_uri(t.id))})", t.summary[lang],
+        rows = tuple((f"[{text_md(t.name[lang])}]({urls.link(from_uri, urls.track_uri(t.id))})",
+                      " ".join(escape_markup(t.summary[lang]).split()),
                       str(self.count(track=t.id))) for t in self.atlas.tracks)
         return Table((L["track"], L["about"], L["questions"]), rows)
 
     def collections_table(self, from_uri: str) -> Table:
         L, lang = self.labels, self.lang
-        rows = tuple((f"[{c.title[lang]}]({urls.link(from_uri, urls.collection_uri(c.id))})", c.author,
+        rows = tuple((f"[{text_md(c.title[lang])}]({urls.link(from_uri, urls.collection_uri(c.id))})", text_md(c.author),
                       str(len(c.question_ids))) for c in self.atlas.collections)
         return Table((L["collection"], L["compiled_by"], L["questions"]), rows)
