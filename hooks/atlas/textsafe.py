@@ -90,3 +90,13 @@ def plain_markdown(text: str) -> str:
 def markdown_url(url: str) -> str:
     """A URL safe inside `[text](…)`: characters outside RFC 3986's plain set are percent-encoded."""
     return "".join(ch if ch in _URL_KEEP else "".join(f"%{b:02X}" for b in ch.encode("utf-8")) for ch in url)
+
+
+_ANCHOR_LINK = re.compile(r"\]\(\s*<?#([^)\s>]*)")
+
+
+def anchor_links(text: str) -> list[str]:
+    """The targets of in-page links `[text](#anchor)` outside code and math."""
+    if "](#" not in text.replace("]( ", "]("):
+        return []
+    return [m.group(1) for segment in _split(text) for m in _ANCHOR_LINK.finditer(segment)]
