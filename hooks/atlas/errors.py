@@ -48,10 +48,13 @@ CODES: dict[str, str] = {
     "E045": "reading has neither arXiv id nor URL",
     "E046": "question listed twice in collections",
     "E047": "placeholder text left from the scaffold",
-    "E048": "unexpected file under data/",
-    "E049": "topic without questions",
-    "E050": "link to an anchor that does not exist",
-    "E051": "URL host with non-ASCII characters",
+    "E048": "evidence marker stronger than its source supports",
+    "E049": "unknown difficulty level",
+    "E050": "source without author or publisher",
+    "E051": "unexpected file under data/",
+    "E052": "topic without questions",
+    "E053": "link to an anchor that does not exist",
+    "E054": "URL host with non-ASCII characters",
 }
 
 

@@ -22,7 +22,7 @@ TAGS: frozenset[str] = frozenset({
 })
 # Attributes per element; "*" applies to all of them. No event handlers, no style (but text-align on cells).
 ATTRIBUTES: dict[str, set[str]] = {
-    "*": {"class", "id", "title", "lang", "dir"},
+    "*": {"class", "id", "title", "lang", "dir", "aria-hidden", "aria-label"},
     "a": {"href"},
     "img": {"src", "alt", "width", "height", "loading"},
     "ol": {"start"},
