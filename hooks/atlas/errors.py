@@ -73,7 +73,12 @@ class Problem:
         where = f"{self.file}:{self.line}"
         rec = f" [{self.record}]" if self.record else ""
         fix = f" Fix: {self.fix}" if self.fix else ""
-        return f"{where}: {self.code}{rec} {self.message}.{fix}"
+        # One problem, one line: a value quoted in the message cannot break it (or fake another problem).
+        return _one_line(f"{where}: {self.code}{rec} {self.message}.{fix}")
+
+
+def _one_line(text: str) -> str:
+    return "".join(ch if ch.isprintable() or ch == " " else ch.encode("unicode_escape").decode("ascii") for ch in text)
 
 
 class AtlasError(Exception):

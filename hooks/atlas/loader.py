@@ -39,6 +39,7 @@ LIST_FILES = tuple(kind for kind, where in LAYOUT if not where.endswith("/"))
 DIR_FILES = tuple(kind for kind, where in LAYOUT if where.endswith("/"))
 IGNORED = re.compile(r"^\.")  # editor and OS metadata (.DS_Store, .gitkeep, swap files)
 _FILE_NAME = re.compile(SLUG.rstrip("$") + r"\.yml$")
+_ID = re.compile(SLUG.strip("^$"))
 ONE_RECORD_PER_FILE = ("collections", "companies")  # the record's id must equal the file name
 _NOT_TEXT = {"url", "website", "id", "arxiv"}
 
@@ -88,8 +89,8 @@ class _Loader:
                     continue
                 if path.is_symlink():
                     self.problems.append(Problem(self.rel(path), 1, "E009", "",
-                                                 "is a symbolic link; data/ holds only real files, which are never "
-                                                 "followed elsewhere", f"replace the link with the file itself"))
+                                                 "symbolic link: data/ holds only real files, and links are never "
+                                                 "followed (they can point anywhere)", "replace the link with the file itself"))
                     self.missing.add(f"data/{rel}")
                     if name in dirs:
                         dirs.remove(name)
@@ -116,12 +117,12 @@ class _Loader:
         stem = path.name.split(".")[0]
         if path.is_dir():
             hint = f"data/ has only these folders: {', '.join(f + '/' for f in folders)}; move its files there"
-        elif parent in folders or rel.lower() in singles or path.suffix.lower() in (".yml", ".yaml"):
+        elif parent in folders or rel.lower().replace(".yaml", ".yml") in singles:
             good = re.sub(r"[^a-z0-9]+", "-", stem.lower()).strip("-") or "name"
             where = f"{parent}/" if parent in folders else ""
             hint = f"rename it to data/{where}{good}.yml (lowercase letters, digits and hyphens, ending in .yml)"
         else:
-            hint = f"data/ holds only {expected}; move it out of data/"
+            hint = f"data/ holds only {expected}; rename it to one of these, or move it out of data/"
         return Problem(self.rel(path), 1, "E051", "", f"unexpected {'folder' if path.is_dir() else 'file'} "
                        f"data/{rel}, which the atlas would not read", hint)
 
@@ -172,6 +173,9 @@ class _Loader:
         seen: dict[str, tuple[YamlDoc, tuple[Any, ...], dict[str, Any]]] = {}
         for doc, path, rec in self.records(kind):
             rid = rec["id"]
+            if not _ID.fullmatch(rid):  # reported with the value checks; references to it would only echo that
+                self.missing.add(f"data/{dict(LAYOUT)[kind]}")
+                continue
             if rid in seen:
                 first = seen[rid][0]
                 self.problems.append(Problem(doc.rel, doc.line(path + ("id",)), "E030", rid,

@@ -13,6 +13,7 @@ from typing import Any, Iterator
 from urllib.parse import urlsplit
 
 from atlas.errors import Problem
+from atlas.schema import URL
 from atlas.validate import record_id, show_path
 from atlas.yamlsource import YamlDoc
 
@@ -99,6 +100,8 @@ def _url(value: str) -> Iterator[tuple[str, str, str]]:
                        f"(U+{ord(odd):04X}); it may imitate another site"), \
             f"type the address in Latin letters; if the site really has this name, use its punycode form {puny}"
         return
+    if not re.match(URL, value):
+        return  # the schema has reported it
     bad = _URL_CHARS.fullmatch(value) is None and next(
         (ch for ch in value if not _URL_CHARS.fullmatch(ch)), "")
     if bad:
