@@ -134,6 +134,11 @@ def on_post_page(output: str, page: Page, config: MkDocsConfig) -> str:
     return add_policy(point_base_at_language(output, lang), page.content or "")
 
 
+def on_post_template(output: str, template_name: str, config: MkDocsConfig) -> str:
+    """Static templates (404.html) carry the same Content Security Policy as every page."""
+    return add_policy(output) if template_name.endswith(".html") else output
+
+
 @event_priority(-110)
 def on_post_build(config: MkDocsConfig) -> None:
     """Once, after the last language: mkdocs-static-i18n runs the other builds inside the first one's

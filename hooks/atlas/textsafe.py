@@ -84,7 +84,13 @@ def plain_markdown(text: str) -> str:
     Every ASCII punctuation character becomes a numeric character reference, so no emphasis, code span,
     link, attribute list, math delimiter, HTML or entity can form; whitespace is folded to one line.
     """
-    return "".join(f"&#{ord(ch)};" if ch in _PUNCTUATION else ch for ch in " ".join(text.split()))
+    flat = " ".join(text.split())
+    out = "".join(f"&#{ord(ch)};" if ch in _PUNCTUATION else ch for ch in flat)
+    # Where it starts a line, "1." or "+"/"-"/"=" would begin a list, a rule or a heading underline.
+    lead = re.match(r"\d*[-+=.)]", out)
+    if lead:
+        out = out[:lead.end() - 1] + f"&#{ord(out[lead.end() - 1])};" + out[lead.end():]
+    return out
 
 
 def markdown_url(url: str) -> str:
