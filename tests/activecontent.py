@@ -87,6 +87,6 @@ def _element_problems(elements, allowlist: bool, own_origin: str) -> list[str]:
                 problems.append(f"{_url_problem(value, own_origin)} in {tag}@{name}")
             if allowlist and name not in ATTRIBUTES["*"] | ATTRIBUTES.get(tag, set()):
                 problems.append(f"attribute {name} on <{tag}> outside the allowlist")
-            if allowlist and tag == "img" and name == "src" and urlsplit(value).scheme:
+            if tag == "img" and name == "src" and (urlsplit(value).scheme or value.startswith("//")):
                 problems.append(f"image from another site: {value[:60]}")
     return problems
