@@ -13,7 +13,7 @@ from typing import Any, Iterator
 from urllib.parse import urlsplit
 
 from atlas.errors import Problem
-from atlas.schema import URL
+from atlas.schema import PLACEHOLDER, URL
 from atlas.validate import record_id, show_path
 from atlas.yamlsource import YamlDoc
 
@@ -65,8 +65,8 @@ def _check(path: tuple[Any, ...], value: Any) -> Iterator[tuple[str, str, str]]:
     if isinstance(value, float) and field in ("order", "year"):
         yield "E012", f"should be a whole number, not {value}", f"write it without a decimal point: {field}: {int(value)}"
         return
-    if not isinstance(value, str) or not value:
-        return
+    if not isinstance(value, str) or not value or re.match(PLACEHOLDER, value):
+        return  # a scaffold placeholder is reported once, as such, by the schema (E047)
     if _BLANK.fullmatch(value):
         yield "E014", "has only spaces or invisible characters", "write the text, or remove the field"
         return
