@@ -31,7 +31,7 @@ from htmldom import Node, page
 
 PREFIX = {"en": "", "ru": "ru/", "hi": "hi/"}
 FORMS = ROOT / ".github" / "ISSUE_TEMPLATE"
-GUIDE_SECTIONS = ("fix-a-question", "add-a-question", "good-rubric", "translations", "readings", "companies",
+GUIDE_SECTIONS = ("fix-a-question", "add-a-question", "good-rubric", "translations", "readings", "companies", "difficulty",
                   "checks", "editor", "field-reference")
 
 

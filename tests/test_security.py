@@ -148,7 +148,7 @@ _TARGETS = [(rel, path) for rel, data in _VALID.items() for path in _text_paths(
 _PROBLEM = re.compile(r"^data/[^:\s]+:\d+: (E\d{3}) ")
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=100, deadline=None, suppress_health_check=list(HealthCheck))
 @given(st.data())
 def test_a_generated_atlas_is_rejected_with_codes_or_rendered_inert(data) -> None:
     """Salt one to four texts anywhere in the corpus (sometimes a whole schema-generated source and a hostile

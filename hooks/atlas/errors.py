@@ -51,10 +51,11 @@ CODES: dict[str, str] = {
     "E048": "evidence marker stronger than its source supports",
     "E049": "unknown difficulty level",
     "E050": "source without author or publisher",
-    "E051": "unexpected file under data/",
-    "E052": "topic without questions",
-    "E053": "link to an anchor that does not exist",
-    "E054": "URL host with non-ASCII characters",
+    "E051": "question cites no source a reader can open",
+    "E052": "unexpected file under data/",
+    "E053": "topic without questions",
+    "E054": "link to an anchor that does not exist",
+    "E055": "URL host with non-ASCII characters",
 }
 
 

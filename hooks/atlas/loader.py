@@ -123,7 +123,7 @@ class _Loader:
             hint = f"rename it to data/{where}{good}.yml (lowercase letters, digits and hyphens, ending in .yml)"
         else:
             hint = f"data/ holds only {expected}; rename it to one of these, or move it out of data/"
-        return Problem(self.rel(path), 1, "E051", "", f"unexpected {'folder' if path.is_dir() else 'file'} "
+        return Problem(self.rel(path), 1, "E052", "", f"unexpected {'folder' if path.is_dir() else 'file'} "
                        f"data/{rel}, which the atlas would not read", hint)
 
     def _read(self, paths: Iterable[Path], kind: str, where: str) -> list[YamlDoc]:
@@ -291,6 +291,11 @@ class _Loader:
                 self.ref(doc, path + ("readings", i), qid, reading, readings, "E037", "reading", "data/readings/")
             for i, source in enumerate(_list(rec.get("sources"))):
                 self.ref(doc, path + ("sources", i), qid, source, sources, "E036", "source", "data/sources/")
+            cited = [sources[s][2] for s in _list(rec.get("sources")) if s in sources]
+            if cited and not any(src.get("url") for src in cited):
+                self.problems.append(Problem(doc.rel, doc.line(path + ("sources",)), "E051", qid,
+                                             "none of the question's sources has a url a reader can open",
+                                             "cite at least one source with a public url"))
             for i, asked in enumerate(_list(rec.get("asked"))):
                 if not isinstance(asked, dict):
                     continue
@@ -340,7 +345,7 @@ class _Loader:
             self._anchor_links(doc, path, tid, rec, by_topic.get(tid, set()))
             files = {d.path.stem for d in self.docs["questions"]}  # a misnamed file is E039, not also this
             if tid not in by_topic and tid not in files and "data/questions/" not in self.missing:
-                self.problems.append(Problem(doc.rel, doc.line(path + ("id",)), "E052", tid,
+                self.problems.append(Problem(doc.rel, doc.line(path + ("id",)), "E053", tid,
                                              f"topic '{tid}' has no questions, so its page would be empty",
                                              f"add data/questions/{tid}.yml with at least one question, "
                                              "or remove the topic"))
@@ -351,7 +356,7 @@ class _Loader:
                 if anchor not in anchors:
                     close = self.suggester.closest(anchor, anchors)
                     self.problems.append(Problem(
-                        doc.rel, doc.line(at), "E053", rid,
+                        doc.rel, doc.line(at), "E054", rid,
                         f"'{show_path(at)}' links to #{anchor}, which is not a question on the same page",
                         f"did you mean `#{close}`?" if close else
                         "link to a question of the same topic by its id, or use its full https address"))

@@ -74,8 +74,10 @@ class Source:
 
     @property
     def date(self) -> str:
-        """The date an attribution carries: the source's publication date, else when we read it."""
-        return self.published or self.retrieved
+        """The date an attribution carries: its source's publication date ("" when the page shows none).
+
+        Never the retrieval date: that would make an undated old report look new."""
+        return self.published
 
 
 @dataclass(frozen=True)

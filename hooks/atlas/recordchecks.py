@@ -96,7 +96,7 @@ def _url(value: str) -> Iterator[tuple[str, str, str]]:
             puny = host.encode("idna").decode("ascii")
         except UnicodeError:
             puny = "(cannot be encoded)"
-        yield "E054", (f"has the host '{host}' with {unicodedata.name(odd, 'a non-ASCII character')} "
+        yield "E055", (f"has the host '{host}' with {unicodedata.name(odd, 'a non-ASCII character')} "
                        f"(U+{ord(odd):04X}); it may imitate another site"), \
             f"type the address in Latin letters; if the site really has this name, use its punycode form {puny}"
         return

@@ -106,7 +106,7 @@ QUESTION = _obj(
             "description": "Where the question was asked or published (source ids): at least one, a reader can open.",
         },
     },
-    ["id", "tracks", "type", "difficulty", "added", "text", "tests", "rubric"],  # sources: required once post-training has them
+    ["id", "tracks", "type", "difficulty", "added", "text", "tests", "rubric", "sources"],
     "One interview question.",
 )
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import re
 from dataclasses import dataclass, field
 
 from atlas import urls
@@ -222,7 +223,7 @@ class Builder:
     def attribution_detail(self, entry: Asked, with_date: bool = False) -> str:
         """'research engineer, onsite, 2025-03-14': what the source says about the interview, and when."""
         parts = [t[self.lang] for t in (entry.role, entry.round) if t]
-        if with_date:
+        if with_date and self.atlas.sources[entry.source].date:
             parts.append(self.atlas.sources[entry.source].date)
         return ", ".join(parts)
 
@@ -233,7 +234,7 @@ class Builder:
         entries = [(q, e) for q in a.questions_at(company_id) for e in q.asked if e.company == company_id]
         counts = tuple((ev.marker, ev.name[lang], sum(1 for _, e in entries if e.evidence == ev.id))
                        for ev in a.evidence.values())
-        newest = max((a.sources[e.source].date for _, e in entries), default="")
+        newest = max((a.sources[e.source].date for _, e in entries), default="") or L["date_unknown"]
         sections = []
         for topic in a.topics:
             items = tuple(self._attribution(q, e, uri) for q, e in entries if q.topic == topic.id)
@@ -314,7 +315,7 @@ class Builder:
             entries = [e for q in a.questions_at(cid) for e in q.asked if e.company == cid]
             mix = " ".join(f"{text_md(ev.marker)} {n}" for ev in a.evidence.values()
                            if (n := sum(1 for e in entries if e.evidence == ev.id)))
-            newest = max(a.sources[e.source].date for e in entries)
+            newest = max(a.sources[e.source].date for e in entries) or "—"
             rows.append((f"[{text_md(c.name[lang])}]({urls.link(from_uri, urls.company_uri(c.id))})",
                          L[f"segment_{c.segment}"], str(len(a.questions_at(cid))), mix, newest))
         return Table((L["company"], L["segment"], L["questions"], L["evidence"], L["newest_report"]), tuple(rows))
@@ -338,7 +339,7 @@ STALE_AFTER_MONTHS = 18
 
 def is_stale(newest: str, today: dt.date | None = None) -> bool:
     """True when the newest report is older than 18 months: interviews change, readers should know."""
-    if not newest:
+    if not re.fullmatch(r"\d{4}-\d{2}-\d{2}", newest):  # no dated report: nothing to judge by
         return False
     today = today or dt.date.today()
     date = dt.date.fromisoformat(newest)
