@@ -6,6 +6,7 @@ are added before it runs (on_files, priority 0) and their content is re-attached
 
 from __future__ import annotations
 
+import logging
 import re
 from pathlib import Path
 
@@ -26,6 +27,7 @@ from atlas.site import GeneratedPage, all_pages, expand_markers
 from atlas.urls import DEFAULT_LANGUAGE, Repository
 
 _state: dict[str, object] = {}
+log = logging.getLogger("mkdocs.plugins.atlas")
 
 
 def _language(config: MkDocsConfig) -> str:
@@ -51,6 +53,10 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
     # keep the hand-written nav of mkdocs.yml from the first call, so entries are not added twice.
     handwritten = _state.setdefault(f"nav:{config.config_file_path}", list(config.nav or []))
     _state.update(atlas=atlas, repo=repo)
+    if atlas.stale and not _state.get("told_stale"):  # a note, not a warning: --strict must not fail on it
+        _state["told_stale"] = True
+        log.info("atlas: %d translation(s) predate their English; `python -m atlas validate` lists them",
+                 len(atlas.stale))
     config.nav = _nav(atlas, handwritten)
     return config
 
@@ -63,7 +69,7 @@ def _nav(atlas, handwritten: list) -> list:
         {"tracks": ["tracks/index.md", *(f"tracks/{t.id}.md" for t in atlas.tracks)]},
         {"companies": ["companies/index.md", *(f"companies/{c}.md" for c in atlas.companies_with_questions())]},
     ]
-    return handwritten[:1] + ["explorer.md"] + sections + handwritten[1:]
+    return handwritten[:1] + ["explorer.md"] + sections + ["glossary.md"] + handwritten[1:]
 
 
 @event_priority(0)

@@ -31,13 +31,15 @@ def site_markdown() -> markdown.Markdown:
     return markdown.Markdown(extensions=names, extension_configs=configs)
 
 
-def _url_problem(value: str, own_origin: str) -> str:
+def _url_problem(value: str, own_origin: str, link: bool = False) -> str:
     value = re.sub(r"[\x00-\x20]", "", value)  # what browsers drop before they read the scheme
     parts = urlsplit(value)
     if not parts.scheme and not value.startswith("//"):
         return ""  # in-site: relative path or #anchor
     if parts.scheme == "https" or (own_origin and value.startswith(own_origin)):
         return ""
+    if parts.scheme == "http" and link:
+        return ""  # a link a reader may follow; nothing loads from it
     return f"non-https URL {value[:60]!r}"
 
 
@@ -83,8 +85,9 @@ def _element_problems(elements, allowlist: bool, own_origin: str) -> list[str]:
             name = name.lower()
             if name.startswith("on"):
                 problems.append(f"event handler {name}={value[:40]!r} on <{tag}>")
-            if name in URL_ATTRIBUTES and _url_problem(value, own_origin):
-                problems.append(f"{_url_problem(value, own_origin)} in {tag}@{name}")
+            link = tag == "a" and name == "href"
+            if name in URL_ATTRIBUTES and _url_problem(value, own_origin, link):
+                problems.append(f"{_url_problem(value, own_origin, link)} in {tag}@{name}")
             if allowlist and name not in ATTRIBUTES["*"] | ATTRIBUTES.get(tag, set()):
                 problems.append(f"attribute {name} on <{tag}> outside the allowlist")
             if tag == "img" and name == "src" and (urlsplit(value).scheme or value.startswith("//")):

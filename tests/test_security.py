@@ -263,7 +263,7 @@ def test_hostile_pages_run_nothing_and_csp_blocks_an_injected_handler(hostile_si
             driver.get(server.url + path)
             WebDriverWait(driver, 10).until(lambda d: d.execute_script("return document.readyState") == "complete")
             for el in driver.find_elements("css selector", "article a, article strong, article em, article code")[:40]:
-                driver.execute_script("for (const t of ['mouseover','focus','click']) "
+                driver.execute_script("for (const t of ['mouseover','mouseenter','focus','pointerdown']) "
                                       "arguments[0].dispatchEvent(new Event(t, {bubbles: true, cancelable: true}))", el)
             with pytest.raises(NoAlertPresentException):
                 driver.switch_to.alert.text

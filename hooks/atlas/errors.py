@@ -52,10 +52,17 @@ CODES: dict[str, str] = {
     "E049": "unknown difficulty level",
     "E050": "source without author or publisher",
     "E051": "question cites no source a reader can open",
-    "E052": "unexpected file under data/",
-    "E053": "topic without questions",
-    "E054": "link to an anchor that does not exist",
-    "E055": "URL host with non-ASCII characters",
+    "E052": "discouraged term or spelling (data/glossary.yml)",
+    "E053": "glossary discourages its own preferred form",
+    "E054": "translations lock unreadable",
+    # Files and values no record should hold (hostile or broken input).
+    "E060": "unexpected file under data/",
+    "E061": "topic without questions",
+    "E062": "link to an anchor that does not exist",
+    "E063": "URL host with non-ASCII characters",
+    # Warnings: listed by `python -m atlas validate`, never stop a build.
+    "W001": "translation predates the English change",
+    "W002": "text missing from the translations lock",
 }
 
 

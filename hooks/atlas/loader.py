@@ -11,8 +11,9 @@ from typing import Any, Iterable, Iterator
 
 from atlas.arxivid import parse_id
 from atlas.errors import AtlasError, Problem
-from atlas.model import (Asked, Atlas, Collection, Company, Difficulty, Evidence, ProcessNote, Question,
-                         QuestionType, Reading, Section, Source, Topic, Track)
+from atlas import terms, translations
+from atlas.model import (Asked, Atlas, Collection, Company, Difficulty, Evidence, Glossary, ProcessNote, Question,
+                         QuestionType, Reading, Section, Source, Spelling, Term, Topic, Track)
 from atlas.recordchecks import value_problems
 from atlas.schema import ARXIV, PLACEHOLDER, SLUG
 from atlas.suggest import Suggester
@@ -34,8 +35,12 @@ LAYOUT: tuple[tuple[str, str], ...] = (
     ("collections", "collections/"),
     ("sources", "sources/"),
     ("companies", "companies/"),
+    ("glossary", "glossary.yml"),
 )
-LIST_FILES = tuple(kind for kind, where in LAYOUT if not where.endswith("/"))
+OPTIONAL_FILES = ("glossary",)  # data/glossary.yml: without it there is simply no glossary
+# Files other modules read (with the same YAML reader and its limits), allowed beside the records.
+OTHER_FILES = (translations.LOCK_NAME,)
+LIST_FILES = tuple(kind for kind, where in LAYOUT if not where.endswith("/") and kind not in OPTIONAL_FILES)
 DIR_FILES = tuple(kind for kind, where in LAYOUT if where.endswith("/"))
 IGNORED = re.compile(r"^\.")  # editor and OS metadata (.DS_Store, .gitkeep, swap files)
 _FILE_NAME = re.compile(SLUG.rstrip("$") + r"\.yml$")
@@ -65,17 +70,19 @@ class _Loader:
                 continue
             path = self.root / where
             if kind not in files:
-                if not path.is_symlink():
+                if not path.is_symlink() and kind not in OPTIONAL_FILES:
                     self.problems.append(Problem(self.rel(path), 1, "E003", "", f"data file {where} is missing",
                                                  f"create {self.root.name}/{where} (an empty list is `[]`)"))
                 self.docs[kind] = []
-                self.missing.add(f"data/{where}")
+                if kind not in OPTIONAL_FILES:
+                    self.missing.add(f"data/{where}")
                 continue
             self.docs[kind] = self._read(files[kind], kind, f"data/{where}")
 
     def _layout(self) -> dict[str, list[Path]]:
         """The files of each kind that LAYOUT expects; symlinks and unexpected files are reported."""
         singles = {where: kind for kind, where in LAYOUT if not where.endswith("/")}
+        singles.update({name: "" for name in OTHER_FILES})
         folders = {where.rstrip("/"): kind for kind, where in LAYOUT if where.endswith("/")}
         found: dict[str, list[Path]] = {}
         for folder, dirs, names in os.walk(self.root, followlinks=False):
@@ -102,7 +109,8 @@ class _Loader:
                     continue
                 parent = path.parent.relative_to(self.root).as_posix()
                 if rel in singles:
-                    found.setdefault(singles[rel], []).append(path)
+                    if singles[rel]:
+                        found.setdefault(singles[rel], []).append(path)
                 elif parent in folders and _FILE_NAME.match(name):
                     found.setdefault(folders[parent], []).append(path)
                 else:
@@ -123,7 +131,7 @@ class _Loader:
             hint = f"rename it to data/{where}{good}.yml (lowercase letters, digits and hyphens, ending in .yml)"
         else:
             hint = f"data/ holds only {expected}; rename it to one of these, or move it out of data/"
-        return Problem(self.rel(path), 1, "E052", "", f"unexpected {'folder' if path.is_dir() else 'file'} "
+        return Problem(self.rel(path), 1, "E060", "", f"unexpected {'folder' if path.is_dir() else 'file'} "
                        f"data/{rel}, which the atlas would not read", hint)
 
     def _read(self, paths: Iterable[Path], kind: str, where: str) -> list[YamlDoc]:
@@ -161,8 +169,9 @@ class _Loader:
                 if isinstance(doc.data, dict) and isinstance(doc.data.get("id"), str):
                     yield doc, (), doc.data
                 continue
-            items = doc.data.get("questions", []) if kind == "questions" and isinstance(doc.data, dict) else doc.data
-            prefix = ("questions",) if kind == "questions" else ()
+            key = {"questions": "questions", "glossary": "terms"}.get(kind)
+            items = (doc.data.get(key, []) if isinstance(doc.data, dict) else None) if key else doc.data
+            prefix = (key,) if key else ()
             if not isinstance(items, list):
                 continue
             for i, rec in enumerate(items):
@@ -224,10 +233,76 @@ class _Loader:
         self._check_readings(readings)
         self._check_questions(questions, topics, tracks, types, evidence, difficulties, companies, sources, readings)
         self._check_collections(collections, questions, sources)
+        glossary = self._glossary(self.ids("glossary"))
+        fields = self._text_fields()
+        self._check_vocabulary(glossary, fields)
+        warnings, stale = self._check_translations(fields)
         if self.problems:
             raise AtlasError(self.problems)
-        return self._assemble(topics, tracks, types, evidence, difficulties, companies, sources, readings, questions,
-                              collections)
+        atlas = self._assemble(topics, tracks, types, evidence, difficulties, companies, sources, readings, questions,
+                               collections)
+        atlas.glossary, atlas.warnings, atlas.stale = glossary, tuple(sorted(set(warnings))), tuple(stale)
+        atlas.text_fields = tuple(fields)
+        return atlas
+
+    # -- vocabulary and translations -----------------------------------------------------------
+    def _glossary(self, entries: dict[str, Any]) -> Glossary:
+        """The glossary's terms in file order, and its spelling rules (already schema-checked)."""
+        built = [Term(tid, rec["term"], rec["definition"],
+                      {k: tuple(v) for k, v in (rec.get("also") or {}).items()},
+                      {k: tuple(v) for k, v in (rec.get("avoid") or {}).items()})
+                 for tid, (doc, path, rec) in entries.items()
+                 if isinstance(rec.get("term"), dict) and isinstance(rec.get("definition"), dict)]
+        spellings = []
+        for doc in self.docs["glossary"]:
+            for sp in _list(doc.data.get("spellings") if isinstance(doc.data, dict) else None):
+                if isinstance(sp, dict) and sp.get("lang") in ("ru", "hi") and isinstance(sp.get("avoid"), list):
+                    spellings.append(Spelling(sp["lang"], str(sp.get("use", "")), tuple(map(str, sp["avoid"]))))
+        glossary = Glossary(tuple(built), tuple(spellings))
+        # A rule that fires on the glossary's own preferred or accepted forms contradicts the glossary.
+        rules = terms.rules(glossary)
+        for tid, (doc, path, rec) in entries.items():
+            for lang in ("ru", "hi"):
+                forms = [(("term", lang), (rec.get("term") or {}).get(lang))]
+                forms += [(("also", lang, i), f) for i, f in enumerate(_list((rec.get("also") or {}).get(lang)))]
+                for at, form in forms:
+                    for rule in terms.matches_any(form, rules[lang]) if isinstance(form, str) else []:
+                        self.problems.append(Problem(
+                            doc.rel, doc.line(path + at), "E053", tid,
+                            f"{lang} form «{form}» is itself discouraged by «{rule.form}» ({rule.source})",
+                            "narrow the discouraged variant (list inflected forms instead of a stem), or change the form"))
+        return glossary
+
+    def _text_fields(self) -> list[translations.TextField]:
+        kinds = (*LIST_FILES, *OPTIONAL_FILES, *DIR_FILES)
+        return [f for kind in kinds for doc, path, rec in self.records(kind)
+                for f in translations.text_fields(kind, doc, path, rec)]
+
+    def _check_vocabulary(self, glossary: Glossary, fields: list[translations.TextField]) -> None:
+        """A discouraged variant in a Russian or Hindi text is an error: one vocabulary across the atlas."""
+        rules = terms.rules(glossary)
+        for f in fields:
+            if f.kind == "glossary" and f.field == "term":
+                continue  # the glossary's own forms: _glossary checks them (E053)
+            for lang in ("ru", "hi"):
+                seen = set()
+                for rule, written in terms.find(f.texts[lang], rules[lang]):
+                    if (rule.form, written.lower()) in seen:
+                        continue
+                    seen.add((rule.form, written.lower()))
+                    where = "glossary term" if not rule.source.startswith("spelling:") else "glossary spelling"
+                    self.problems.append(Problem(
+                        f.file, f.lines[lang], "E052", f.record,
+                        f"'{f.field}' ({lang}) writes «{written}», which the glossary discourages "
+                        f"({where} '{rule.source.removeprefix('spelling:')}')",
+                        f"use «{rule.preferred}»"))
+
+    def _check_translations(self, fields: list[translations.TextField]) -> tuple[list[Problem], list[Any]]:
+        entries, problems = translations.read_lock(self.root)
+        self.problems += problems
+        if problems:
+            return [], []
+        return translations.check(fields, entries, f"{self.root.name}/{translations.LOCK_NAME}")
 
     def _check_companies(self, companies: dict[str, Any], sources: dict[str, Any]) -> None:
         for cid, (doc, path, rec) in companies.items():
@@ -345,7 +420,7 @@ class _Loader:
             self._anchor_links(doc, path, tid, rec, by_topic.get(tid, set()))
             files = {d.path.stem for d in self.docs["questions"]}  # a misnamed file is E039, not also this
             if tid not in by_topic and tid not in files and "data/questions/" not in self.missing:
-                self.problems.append(Problem(doc.rel, doc.line(path + ("id",)), "E053", tid,
+                self.problems.append(Problem(doc.rel, doc.line(path + ("id",)), "E061", tid,
                                              f"topic '{tid}' has no questions, so its page would be empty",
                                              f"add data/questions/{tid}.yml with at least one question, "
                                              "or remove the topic"))
@@ -356,7 +431,7 @@ class _Loader:
                 if anchor not in anchors:
                     close = self.suggester.closest(anchor, anchors)
                     self.problems.append(Problem(
-                        doc.rel, doc.line(at), "E054", rid,
+                        doc.rel, doc.line(at), "E062", rid,
                         f"'{show_path(at)}' links to #{anchor}, which is not a question on the same page",
                         f"did you mean `#{close}`?" if close else
                         "link to a question of the same topic by its id, or use its full https address"))

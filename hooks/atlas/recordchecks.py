@@ -89,14 +89,19 @@ def _check(path: tuple[Any, ...], value: Any) -> Iterator[tuple[str, str, str]]:
 
 
 def _url(value: str) -> Iterator[tuple[str, str, str]]:
-    host = urlsplit(value).hostname or "" if value.startswith("https://") else ""
+    try:
+        host = (urlsplit(value).hostname or "") if value.startswith(("https://", "http://")) else ""
+    except ValueError as why:  # e.g. "http://[" — an unclosed IPv6 bracket
+        yield "E019", f"is not a well-formed address ({why})", \
+            "copy the address from the browser's address bar"
+        return
     if host and not host.isascii():
         odd = next(ch for ch in host if not ch.isascii())
         try:
             puny = host.encode("idna").decode("ascii")
         except UnicodeError:
             puny = "(cannot be encoded)"
-        yield "E055", (f"has the host '{host}' with {unicodedata.name(odd, 'a non-ASCII character')} "
+        yield "E063", (f"has the host '{host}' with {unicodedata.name(odd, 'a non-ASCII character')} "
                        f"(U+{ord(odd):04X}); it may imitate another site"), \
             f"type the address in Latin letters; if the site really has this name, use its punycode form {puny}"
         return

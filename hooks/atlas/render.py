@@ -13,7 +13,7 @@ import json
 from atlas.labels import Labels
 from atlas.sanitize import plain
 from atlas.textsafe import escape_markup, markdown_url, plain_markdown
-from atlas.views import CompanyPage, Group, ListPage, QuestionView, Table, TablePage, TopicPage
+from atlas.views import CompanyPage, GlossaryPage, Group, ListPage, QuestionView, Table, TablePage, TopicPage
 
 
 def _one_line(text: str) -> str:
@@ -54,8 +54,11 @@ def question(q: QuestionView, L: Labels) -> str:
         meta.append(f"{L['from_source']}: [{_plain(s.text)}]({_href(s.href)})")
     actions = (f"[{L['suggest_edit']}]({_href(q.edit_url)}){{ .atlas-edit }} · [{L['view_record']}]({_href(q.view_url)}) · "
                f"[{L['report_problem']}]({_href(q.report_url)})")
-    out = [f"### {_one_line(q.text)} {{ #{q.id} .atlas-q }}", "",
-           " · ".join(meta), "{ .atlas-meta }", "",
+    out = [f"### {_one_line(q.text)} {{ #{q.id} .atlas-q }}", ""]
+    if q.english_url:
+        out += [f"{L['stale_translation']} [{L['read_english']}]({_href(q.english_url)}){{ hreflang=en lang=en }}",
+                "{ .atlas-stale }", ""]
+    out += [" · ".join(meta), "{ .atlas-meta }", "",
            f"**{L['tests']}:** {escape_markup(q.tests).strip()}", "",
            f"**{L['rubric']}:**", ""]
     out += [f"- {_one_line(point)}" for point in q.rubric]
@@ -148,3 +151,25 @@ def table(t: Table) -> str:
 
 def table_page(page: TablePage) -> str:
     return front_matter(page.title, page.intro) + f"# {_plain(page.title)}\n\n{page.intro}\n\n{table(page.table)}"
+
+
+def glossary_page(page: GlossaryPage, L: Labels) -> str:
+    """One heading per term (its id is the anchor, the same in every language), so search lands on it."""
+    out = [front_matter(page.title, page.intro, hide=["toc"]), f"# {_plain(page.title)}", "", page.intro, ""]
+    for block in page.letters:  # one line per script: Cyrillic А and Latin A must not look like one letter
+        out += [" · ".join(f"[{_plain(letter)}](#{anchor})" for letter, anchor in block), "{ .atlas-letters }", ""]
+    for e in page.entries:
+        out += [f"## {_plain(e.term)} {{ #{e.id} .atlas-term }}", "", _one_line(e.definition), ""]
+        facts = [f"**{name}:** {_plain(form)}" for name, form in e.others]
+        if e.also:
+            facts.append(f"**{L['glossary_also']}:** " + ", ".join(_plain(f.replace("*", "…")) for f in e.also))
+        if e.avoid:
+            facts.append(f"**{L['glossary_avoid']}:** " + ", ".join(_plain(f.replace("*", "…")) for f in e.avoid))
+        out += [" · ".join(facts), "{ .atlas-term-forms }", ""]
+    if page.spellings:
+        out += [f"## {L['glossary_spellings']} {{ #spellings }}", "", L["glossary_spellings_intro"], "",
+                f"| {L['glossary_use']} | {L['glossary_avoid']} |", "| --- | --- |"]
+        out += [f"| {_plain(use)} | {', '.join(_plain(a.replace('*', '…')) for a in avoid)} |"
+                for use, avoid in page.spellings]
+        out.append("")
+    return "\n".join(out)

@@ -23,14 +23,16 @@ TAGS: frozenset[str] = frozenset({
 # Attributes per element; "*" applies to all of them. No event handlers, no style (but text-align on cells).
 ATTRIBUTES: dict[str, set[str]] = {
     "*": {"class", "id", "title", "lang", "dir", "aria-hidden", "aria-label"},
-    "a": {"href"},
+    "a": {"href", "hreflang"},
     "img": {"src", "alt", "width", "height", "loading"},
     "ol": {"start"},
     "details": {"open"},
     "th": {"align", "style"},
     "td": {"align", "style"},
 }
-URL_SCHEMES: frozenset[str] = frozenset({"https"})
+# Links may point to http: pages (some sources exist only there: a click leaves the site, nothing loads
+# into ours); images and everything else load from this site only (see _filter and the CSP).
+URL_SCHEMES: frozenset[str] = frozenset({"https", "http"})
 # Elements removed with everything inside them (their text is not content a reader should see).
 DROP_WITH_CONTENT: frozenset[str] = frozenset({"script", "style", "template", "iframe", "object", "noscript"})
 

@@ -60,12 +60,13 @@ class YamlDoc:
         return self.lines.get(at, 1)
 
 
-def read_yaml(path: Path, rel: str) -> tuple[YamlDoc | None, list[Problem]]:
+def read_yaml(path: Path, rel: str, max_bytes: int = MAX_BYTES) -> tuple[YamlDoc | None, list[Problem]]:
+    """The file's data and lines, or the one problem that stops it being read (`max_bytes`: the size cap)."""
     try:
         size = path.stat().st_size
-        if size > MAX_BYTES:
+        if size > max_bytes:
             return None, [Problem(rel, 1, "E004", "", f"the file is {size:,} bytes; data files may have at most "
-                                  f"{MAX_BYTES:,}", "split it into several files, or remove what does not belong")]
+                                  f"{max_bytes:,}", "split it into several files, or remove what does not belong")]
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         return None, [Problem(rel, 1, "E003", "", f"cannot read the file ({exc})", "save it as UTF-8 text")]
