@@ -54,7 +54,7 @@ def _list_of(item: dict[str, Any], description: str) -> dict[str, Any]:
 
 
 _DATE = {"type": "string", "pattern": DATE, "description": "A date as YYYY-MM-DD."}
-_URL = {"type": "string", "pattern": URL, "description": "An http(s) URL."}
+_URL = {"type": "string", "pattern": URL, "description": "An http(s) URL (ASCII host; percent-encode other characters); prefer https."}
 
 SOURCE_KINDS = ("candidate-report", "company", "question-list", "job-posting")
 SEGMENTS = ("frontier-lab", "big-tech", "cloud-hardware", "chinese-ai-lab", "startup", "research", "other")
