@@ -35,9 +35,9 @@ ATTRIBUTES: dict[str, set[str]] = {
     "th": {"align", "style", "scope"},
     "td": {"align", "style"},
 }
-# Links may point to http: pages (some sources exist only there: a click leaves the site, nothing loads
-# into ours); images and everything else load from this site only (see _filter and the CSP).
-URL_SCHEMES: frozenset[str] = frozenset({"https", "http"})
+# Links point to https: pages (or within the site); images and everything else load from this site only
+# (see _filter and the CSP).
+URL_SCHEMES: frozenset[str] = frozenset({"https"})
 # Elements removed with everything inside them (their text is not content a reader should see).
 DROP_WITH_CONTENT: frozenset[str] = frozenset({"script", "style", "template", "iframe", "object", "noscript"})
 
