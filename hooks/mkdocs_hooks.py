@@ -135,7 +135,7 @@ def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -
         if isinstance(page.meta.get(key), str):
             page.meta[key] = plain(page.meta[key])
     generated = _state["pages"].get(page.file.src_uri)
-    return sanitize(html) + (generated.trusted_html if generated is not None else "")
+    return sanitize(html, config.site_url or "") + (generated.trusted_html if generated is not None else "")
 
 
 def on_page_context(context, page: Page, config: MkDocsConfig, nav: Navigation):

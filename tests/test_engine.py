@@ -67,3 +67,12 @@ def test_alternates_become_absolute_with_x_default() -> None:
 
 def test_json_ld_cannot_close_its_script() -> None:
     assert "</script>" not in json_ld({"name": "</script><script>alert(1)</script>"})[:-9]
+
+
+def test_plain_http_links_survive_only_to_the_sites_own_address() -> None:
+    from atlas.sanitize import sanitize
+    local = "http://127.0.0.1:8000/"
+    assert 'href="http://127.0.0.1:8000/topics/x/#q"' in sanitize('<a href="http://127.0.0.1:8000/topics/x/#q">q</a>', local)
+    assert "href" not in sanitize('<a href="http://example.org/">x</a>', local)
+    assert "href" not in sanitize('<a href="http://127.0.0.1:8000/topics/">x</a>', "https://atlas.example/")
+    assert 'href="https://example.org/"' in sanitize('<a href="https://example.org/">x</a>')

@@ -44,20 +44,27 @@ DROP_WITH_CONTENT: frozenset[str] = frozenset({"script", "style", "template", "i
 _SCHEME = re.compile(r"^\s*[a-zA-Z][a-zA-Z0-9+.-]*:|^\s*//")
 
 
-def _filter(tag: str, attribute: str, value: str) -> str | None:
+def _filter(tag: str, attribute: str, value: str, site_url: str = "") -> str | None:
     """Per-attribute rules nh3's allowlist cannot express."""
     if tag == "img" and attribute == "src" and _SCHEME.match(value):
         return None  # images from this site only: no third-party loads, no tracking pixels
+    if attribute == "href" and value.lower().startswith("http:") and not (site_url and value.startswith(site_url)):
+        return None  # plain http only for the site's own address (a local build served on 127.0.0.1)
     if attribute == "id" and value.startswith("__"):
         return None  # the theme's own element ids (__config, __search, …): no clobbering them
     return value
 
 
-def sanitize(fragment: str) -> str:
-    """`fragment` with only allowlisted elements, attributes and https/in-site URLs left."""
+def sanitize(fragment: str, site_url: str = "") -> str:
+    """`fragment` with only allowlisted elements, attributes and https/in-site URLs left.
+
+    `site_url` is the site's own address: links to it stay even when a local build serves it over http.
+    """
+    schemes = set(URL_SCHEMES) | ({"http"} if site_url.startswith("http:") else set())
     return nh3.clean(
         fragment, tags=set(TAGS), clean_content_tags=set(DROP_WITH_CONTENT), attributes=ATTRIBUTES,
-        attribute_filter=_filter, url_schemes=set(URL_SCHEMES), link_rel=None, strip_comments=True,
+        attribute_filter=lambda tag, attribute, value: _filter(tag, attribute, value, site_url),
+        url_schemes=schemes, link_rel=None, strip_comments=True,
         filter_style_properties={"text-align"},
     )
 
