@@ -18,6 +18,8 @@ from mkdocs.structure.nav import Navigation, Section
 from mkdocs.structure.pages import Page
 
 from atlas import LANGUAGES, AtlasError, downloads, explorer, feeds, load_atlas
+from atlas.csp import add_policy
+from atlas.sanitize import plain, sanitize
 from atlas.seo import absolute_alternates, write_sitemaps
 from atlas.labels import Labels
 from atlas.search import label_search_dialog, point_base_at_language, use_stemming_worker, write_language_indexes
@@ -126,6 +128,16 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
         raise PluginError(str(error)) from None
 
 
+def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
+    """Every page's content through the allowlist; title and description as escaped plain text."""
+    page.title = plain(page.title or "")
+    for key in ("title", "description"):
+        if isinstance(page.meta.get(key), str):
+            page.meta[key] = plain(page.meta[key])
+    generated = _state["pages"].get(page.file.src_uri)
+    return sanitize(html) + (generated.trusted_html if generated is not None else "")
+
+
 def on_page_context(context, page: Page, config: MkDocsConfig, nav: Navigation):
     generated = _state["pages"].get(page.file.src_uri)
     if generated is not None:
@@ -140,7 +152,12 @@ def on_post_page(output: str, page: Page, config: MkDocsConfig) -> str:
     output = absolute_alternates(output, page.canonical_url)
     output = use_stemming_worker(output)
     output = label_search_dialog(output, Labels(lang)["search_dialog"])
-    return point_base_at_language(output, lang)
+    return add_policy(point_base_at_language(output, lang), page.content or "")
+
+
+def on_post_template(output: str, template_name: str, config: MkDocsConfig) -> str:
+    """Static templates (404.html) carry the same Content Security Policy as every page."""
+    return add_policy(output) if template_name.endswith(".html") else output
 
 
 @event_priority(-110)

@@ -286,6 +286,11 @@ CORPUS = [
     ("no-questions", lambda d: d.update(questions=[]), False),
     ("placeholder-left", lambda d: _q(d)["text"].update(ru="TODO: the same question, in Russian."), None),
 ]
+class _NoAliases(yaml.SafeDumper):
+    def ignore_aliases(self, data) -> bool:
+        return True
+
+
 SCHEMA_LEVEL = {"E010", "E011", "E012", "E013", "E014", "E015", "E016", "E017", "E018", "E019", "E020", "E047"}
 
 
@@ -295,7 +300,8 @@ def test_published_schema_and_loader_agree(tmp_path: Path, name: str, change, ex
     data_dir = tmp_path / "data"
     shutil.copytree(VALID, data_dir, ignore=shutil.ignore_patterns("collections"))  # no cross-file cascades
     path = data_dir / "questions" / "sample-topic.yml"
-    path.write_text(yaml.safe_dump(_case(change), allow_unicode=True, sort_keys=False), encoding="utf-8")
+    # Written as a contributor writes YAML: no anchors or aliases (the loader refuses them, E006).
+    path.write_text(yaml.dump(_case(change), Dumper=_NoAliases, allow_unicode=True, sort_keys=False), encoding="utf-8")
 
     doc, problems = read_yaml(path, "sample-topic.yml")  # read as editors do: dates stay text
     assert doc is not None and not problems

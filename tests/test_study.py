@@ -213,7 +213,7 @@ def test_every_page_links_its_languages_feed_and_shows_the_license(site_dir, lan
 def test_downloads_page_lists_every_file_with_its_size(site_dir, lang) -> None:
     page = downloads_dir(site_dir, lang) / "index.html"
     html = page.read_text(encoding="utf-8")
-    rows = re.findall(r'<tr><td><a href="([^"]+)" download>[^<]+</a></td><td>[^<]+</td><td class="atlas-size">([\d.,]+) (?:KB|КБ)</td></tr>', html)
+    rows = re.findall(r'<tr><td><a href="([^"]+)" download(?:="")?>[^<]+</a></td><td>[^<]+</td><td class="atlas-size">([\d.,]+) (?:KB|КБ)</td></tr>', html)
     files = sorted(p.relative_to(page.parent).as_posix() for p in page.parent.rglob("*")
                    if p.is_file() and p.name not in ("index.html", "sitemap.xml"))
     assert sorted(href for href, _ in rows) == files

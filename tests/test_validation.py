@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import shutil
 from pathlib import Path
 
@@ -23,9 +24,14 @@ def make_data(case: str, dest: Path) -> Path:
     overlay = FIXTURES / "broken" / case
     for path in overlay.rglob("*"):
         rel = path.relative_to(overlay)
-        if path.is_file() and rel.name not in ("expected.txt", "DELETE"):
+        if path.is_file() and rel.name not in ("expected.txt", "DELETE", "SYMLINKS"):
             (data / rel).parent.mkdir(parents=True, exist_ok=True)
             shutil.copy(path, data / rel)
+    if (overlay / "SYMLINKS").exists():  # "link target" per line: git fixtures cannot hold the links themselves
+        for line in (overlay / "SYMLINKS").read_text().splitlines():
+            link, target = line.split()
+            (data / link).parent.mkdir(parents=True, exist_ok=True)
+            (data / link).symlink_to(target)
     if (overlay / "DELETE").exists():
         for name in (overlay / "DELETE").read_text().split():
             (data / name).unlink()
@@ -93,3 +99,64 @@ def test_published_schemas_are_current() -> None:
     for kind in FILES:
         published = json.loads((ROOT / "hooks" / "atlas" / "schemas" / f"{kind}.schema.json").read_text("utf-8"))
         assert published == schema_document(kind), f"run `python -m atlas schema` ({kind})"
+
+
+# -- limits that need generated input (too large or too many to keep as fixture files) -----------------
+
+def test_file_above_the_size_cap_is_refused_unread(tmp_path: Path) -> None:
+    from atlas.yamlsource import MAX_BYTES
+    data = make_data("several-faults", tmp_path)  # any case: the big file is reported before its content
+    big = data / "readings" / "huge.yml"
+    big.write_text("- id: x\n" + "#" * MAX_BYTES + "\n", encoding="utf-8")
+    size = big.stat().st_size
+    assert f"data/readings/huge.yml:1: E004 the file is {size:,} bytes; data files may have at most {MAX_BYTES:,}. " \
+           "Fix: split it into several files, or remove what does not belong" in problems_of(data)
+
+
+def test_alias_bomb_is_refused_fast(tmp_path: Path) -> None:
+    import time
+    data = make_data("several-faults", tmp_path)
+    lines = ["a0: &a0 [lol, lol, lol, lol, lol, lol, lol, lol, lol]"]
+    lines += [f"a{i}: &a{i} [" + ", ".join([f"*a{i - 1}"] * 9) + "]" for i in range(1, 10)]
+    (data / "readings" / "bomb.yml").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    start = time.perf_counter()
+    problems = problems_of(data)
+    assert time.perf_counter() - start < 5
+    assert any(p.startswith("data/readings/bomb.yml:1: E006 ") for p in problems)
+
+
+def test_unknown_ids_at_scale_are_reported_in_bounded_time(tmp_path: Path) -> None:
+    """5,000 questions and 3,000 references to ids that do not exist: suggestions must not be quadratic."""
+    import time
+    import yaml as pyyaml
+    data = make_data("several-faults", tmp_path)
+    (data / "questions" / "sample-topic.yml").unlink()
+    template = pyyaml.safe_load((FIXTURES / "valid" / "questions" / "sample-topic.yml").read_text(encoding="utf-8"))
+    base = template["questions"][0]
+    questions = [json.loads(json.dumps(dict(base, id=f"generated-question-{i:05d}",  # copies: no YAML aliases
+                                            readings=[f"missing-reading-{i:05d}"] if i < 3000 else []), default=str))
+                 for i in range(5000)]
+    topics = pyyaml.safe_load((data / "topics.yml").read_text(encoding="utf-8"))
+    for part in range(5):  # five topic files: one file of 5,000 questions would pass the size cap
+        topics.append(dict(topics[0], id=f"generated-{part}", order=10 + part))
+        (data / "questions" / f"generated-{part}.yml").write_text(pyyaml.dump(
+            {"topic": f"generated-{part}", "questions": questions[part * 1000:(part + 1) * 1000]},
+            allow_unicode=True, Dumper=getattr(pyyaml, "CSafeDumper", pyyaml.SafeDumper)), encoding="utf-8")
+    topics.pop(0)
+    (data / "topics.yml").write_text(pyyaml.safe_dump(topics, allow_unicode=True), encoding="utf-8")
+    (data / "collections" / "sample-list.yml").unlink()
+    start = time.perf_counter()
+    problems = problems_of(data)
+    elapsed = time.perf_counter() - start
+    assert sum(" E037 " in p for p in problems) == 3000
+    assert elapsed < 30, f"{elapsed:.1f} s"
+    print(f"validated 5,000 questions with 3,000 unknown ids in {elapsed:.1f} s")
+
+
+def test_pathological_markdown_is_refused_before_it_can_slow_the_build(tmp_path: Path) -> None:
+    data = make_data("too-many-brackets", tmp_path)
+    text = (data / "questions" / "sample-topic.yml").read_text(encoding="utf-8")
+    (data / "questions" / "sample-topic.yml").write_text(text.replace("[" * 60, "[" * 20000), encoding="utf-8")
+    assert [p.split(" Fix:")[0] for p in problems_of(data)] == [
+        "data/questions/sample-topic.yml:11: E023 [sample-clipping] 'questions[0].text.en' is 20,041 characters long; "
+        "at most 12,000 are allowed here."]

@@ -9,6 +9,12 @@ CODES: dict[str, str] = {
     "E001": "YAML syntax error",
     "E002": "duplicate key in one mapping",
     "E003": "required data file missing or unreadable",
+    "E004": "data file too large",
+    "E005": "control or invisible formatting character",
+    "E006": "YAML anchor, alias or merge key",
+    "E007": "explicit YAML tag",
+    "E008": "nesting too deep",
+    "E009": "symbolic link under data/",
     "E010": "required field missing",
     "E011": "unknown field",
     "E012": "wrong type",
@@ -20,6 +26,10 @@ CODES: dict[str, str] = {
     "E018": "malformed arXiv id",
     "E019": "malformed URL",
     "E020": "value not allowed here",
+    "E021": "line break in a one-line field",
+    "E022": "id taken by the page's own anchors",
+    "E023": "value too long",
+    "E024": "text too deeply nested for Markdown",
     "E030": "duplicate id",
     "E031": "unknown topic",
     "E032": "unknown track",
@@ -46,6 +56,11 @@ CODES: dict[str, str] = {
     "E053": "glossary discourages its own preferred form",
     "E054": "translations lock unreadable",
     "E055": "source that nothing cites",
+    # Files and values no record should hold (hostile or broken input).
+    "E060": "unexpected file under data/",
+    "E061": "topic without questions",
+    "E062": "link to an anchor that does not exist",
+    "E063": "URL host with non-ASCII characters",
     # Warnings: listed by `python -m atlas validate`, never stop a build.
     "W001": "translation predates the English change",
     "W002": "text missing from the translations lock",
@@ -67,7 +82,12 @@ class Problem:
         where = f"{self.file}:{self.line}"
         rec = f" [{self.record}]" if self.record else ""
         fix = f" Fix: {self.fix}" if self.fix else ""
-        return f"{where}: {self.code}{rec} {self.message}.{fix}"
+        # One problem, one line: a value quoted in the message cannot break it (or fake another problem).
+        return _one_line(f"{where}: {self.code}{rec} {self.message}.{fix}")
+
+
+def _one_line(text: str) -> str:
+    return "".join(ch if ch.isprintable() or ch == " " else ch.encode("unicode_escape").decode("ascii") for ch in text)
 
 
 class AtlasError(Exception):

@@ -71,7 +71,13 @@ def _select(name: str, label: str, any_label: str, options: dict[str, str]) -> s
 
 
 def explorer_page(atlas: Atlas, lang: str) -> str:
-    """Markdown with the form in HTML (our own markup, escaped); the script adds behaviour."""
+    """The page's Markdown: title and intro; the form comes from `explorer_form`, added after sanitising."""
+    L = Labels(lang)
+    return front_matter(L["explorer"], L["explorer_intro"], hide=["toc"]) + f"# {L['explorer']}\n\n{L['explorer_intro']}\n"
+
+
+def explorer_form(atlas: Atlas, lang: str) -> str:
+    """The form, result list and script, in our own HTML: every record value is HTML-escaped."""
     L = Labels(lang)
     data = explorer_data(atlas, lang)["facets"]
     assets = "../assets/" if lang == DEFAULT_LANGUAGE else "../../assets/"
@@ -84,8 +90,8 @@ def explorer_page(atlas: Atlas, lang: str) -> str:
         fields.append(_select("evidence", L["evidence"], L["any"], data["evidence"]))
     fields.append(_select("practised", L["progress_filter"], L["any"],
                           {"yes": L["practised_yes"], "no": L["practised_no"]}))
-    topics = " · ".join(f"[{t.name[lang]}](topics/{t.id}.md)" for t in atlas.topics)
-    form = f"""<form id="atlas-explorer" class="atlas-ex" role="search" aria-label="{html.escape(L['filters'])}" data-src="{DATA_FILE}">
+    topics = " · ".join(f'<a href="../topics/{html.escape(t.id)}/">{html.escape(t.name[lang])}</a>' for t in atlas.topics)
+    return f"""<form id="atlas-explorer" class="atlas-ex" role="search" aria-label="{html.escape(L['filters'])}" data-src="{DATA_FILE}">
 <div class="atlas-ex__field atlas-ex__text"><label for="ex-text">{html.escape(L['search_text'])}</label><input id="ex-text" name="text" type="search" autocomplete="off"></div>
 {''.join(fields)}
 <div class="atlas-ex__field atlas-ex__check"><input id="ex-answer" name="answer" type="checkbox" value="1"><label for="ex-answer">{html.escape(L['only_answered'])}</label></div>
@@ -95,7 +101,6 @@ def explorer_page(atlas: Atlas, lang: str) -> str:
 <section id="ex-card" class="atlas-ex__card" hidden aria-label="{html.escape(L['practice'])}"></section>
 <ol id="ex-results" class="atlas-ex__results"></ol>
 {progress.panel(L)}
+<noscript><p>{html.escape(L['needs_js'])} {topics}</p></noscript>
 <script src="{assets}explorer.js" defer></script>
 """
-    return (front_matter(L["explorer"], L["explorer_intro"], hide=["toc"]) + f"# {L['explorer']}\n\n{L['explorer_intro']}\n\n"
-            + form + f"\n<noscript markdown>{L['needs_js']} {topics}</noscript>\n")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
-import difflib
+import os
 import re
 from collections import Counter
 from pathlib import Path
@@ -14,18 +14,40 @@ from atlas.errors import AtlasError, Problem
 from atlas import terms, translations
 from atlas.model import (Asked, Atlas, Collection, Company, Difficulty, Evidence, Glossary, ProcessNote, Question,
                          QuestionType, Reading, Section, Source, Spelling, Term, Topic, Track)
-from atlas.schema import PLACEHOLDER
-from atlas.schema import ARXIV
-from atlas.textsafe import unsafe_parts
+from atlas.recordchecks import value_problems
+from atlas.schema import ARXIV, PLACEHOLDER, SLUG
+from atlas.suggest import Suggester
+from atlas.textsafe import anchor_links, unsafe_parts
+from atlas.urls import PAGE_ANCHOR_PREFIXES
 from atlas.validate import record_id, schema_problems, show_path
 from atlas.yamlsource import YamlDoc, read_yaml
 
-LIST_FILES = ("topics", "tracks", "types", "evidence", "difficulties")
-DIR_FILES = ("readings", "questions", "collections", "sources", "companies")
+# Every file data/ may hold: the kind of record (its JSON Schema) and where it lives. A name ending in "/"
+# is a directory of <name>.yml files. Anything else under data/ is reported, never silently ignored.
+LAYOUT: tuple[tuple[str, str], ...] = (
+    ("topics", "topics.yml"),
+    ("tracks", "tracks.yml"),
+    ("types", "types.yml"),
+    ("evidence", "evidence.yml"),
+    ("difficulties", "difficulties.yml"),
+    ("readings", "readings/"),
+    ("questions", "questions/"),
+    ("collections", "collections/"),
+    ("sources", "sources/"),
+    ("companies", "companies/"),
+    ("glossary", "glossary.yml"),
+)
+OPTIONAL_FILES = ("glossary",)  # data/glossary.yml: without it there is simply no glossary
+# Files other modules read (with the same YAML reader and its limits), allowed beside the records.
+OTHER_FILES = (translations.LOCK_NAME,)
+LIST_FILES = tuple(kind for kind, where in LAYOUT if not where.endswith("/") and kind not in OPTIONAL_FILES)
+DIR_FILES = tuple(kind for kind, where in LAYOUT if where.endswith("/"))
+IGNORED = re.compile(r"^\.")  # editor and OS metadata (.DS_Store, .gitkeep, swap files)
+_FILE_NAME = re.compile(SLUG.rstrip("$") + r"\.yml$")
+_ID = re.compile(SLUG.strip("^$"))
 ONE_RECORD_PER_FILE = ("collections", "companies")  # the record's id must equal the file name
 CITING = ("questions", "companies", "collections")  # the kinds whose records cite sources
 CITATIONS_UNKNOWN = "citations"
-OPTIONAL_FILES = ("glossary",)  # data/glossary.yml: without it there is simply no glossary
 _NOT_TEXT = {"url", "website", "id", "arxiv"}
 
 
@@ -36,30 +58,83 @@ class _Loader:
         self.problems: list[Problem] = []
         self.docs: dict[str, list[YamlDoc]] = {}
         self.missing: set[str] = set()  # list files that do not exist: no cascade of unknown-reference errors
+        self.suggester = Suggester()
 
     # -- reading -------------------------------------------------------------------------------
     def rel(self, path: Path) -> str:
         return f"{self.root.name}/{path.relative_to(self.root).as_posix()}"
 
     def read(self) -> None:
-        for kind in LIST_FILES:
-            path = self.root / f"{kind}.yml"
-            if not path.is_file():
-                self.problems.append(Problem(self.rel(path), 1, "E003", "", f"data file {kind}.yml is missing",
-                                             f"create {self.root.name}/{kind}.yml (an empty list is `[]`)"))
-                self.docs[kind] = []
-                self.missing.add(f"data/{kind}.yml")
+        files = self._layout()
+        for kind, where in LAYOUT:
+            if where.endswith("/"):
+                self.docs[kind] = self._read(files.get(kind, []), kind, f"data/{where}")
                 continue
-            self.docs[kind] = self._read([path], kind, f"data/{kind}.yml")
-        for kind in OPTIONAL_FILES:
-            path = self.root / f"{kind}.yml"
-            self.docs[kind] = self._read([path], kind, f"data/{kind}.yml") if path.is_file() else []
-        for kind in DIR_FILES:
-            self.docs[kind] = self._read(sorted((self.root / kind).glob("*.yml")), kind, f"data/{kind}/")
-            strays = sorted((self.root / kind).glob("*.yaml"))
-            for stray in strays:
-                self.problems.append(Problem(self.rel(stray), 1, "E003", "", "data files must end in .yml",
-                                             f"rename it to {stray.stem}.yml"))
+            path = self.root / where
+            if kind not in files:
+                if not path.is_symlink() and kind not in OPTIONAL_FILES:
+                    self.problems.append(Problem(self.rel(path), 1, "E003", "", f"data file {where} is missing",
+                                                 f"create {self.root.name}/{where} (an empty list is `[]`)"))
+                self.docs[kind] = []
+                if kind not in OPTIONAL_FILES:
+                    self.missing.add(f"data/{where}")
+                continue
+            self.docs[kind] = self._read(files[kind], kind, f"data/{where}")
+
+    def _layout(self) -> dict[str, list[Path]]:
+        """The files of each kind that LAYOUT expects; symlinks and unexpected files are reported."""
+        singles = {where: kind for kind, where in LAYOUT if not where.endswith("/")}
+        singles.update({name: "" for name in OTHER_FILES})
+        folders = {where.rstrip("/"): kind for kind, where in LAYOUT if where.endswith("/")}
+        found: dict[str, list[Path]] = {}
+        for folder, dirs, names in os.walk(self.root, followlinks=False):
+            here = Path(folder)
+            for name in sorted(dirs + names):
+                path = here / name
+                rel = path.relative_to(self.root).as_posix()
+                if IGNORED.match(name):
+                    if name in dirs:
+                        dirs.remove(name)
+                    continue
+                if path.is_symlink():
+                    self.problems.append(Problem(self.rel(path), 1, "E009", "",
+                                                 "symbolic link: data/ holds only real files, and links are never "
+                                                 "followed (they can point anywhere)", "replace the link with the file itself"))
+                    self.missing.add(f"data/{rel}")
+                    if name in dirs:
+                        dirs.remove(name)
+                    continue
+                if name in dirs:
+                    if rel not in folders:
+                        self.problems.append(self._unexpected(path, rel, singles, folders))
+                        dirs.remove(name)
+                    continue
+                parent = path.parent.relative_to(self.root).as_posix()
+                if rel in singles:
+                    if singles[rel]:
+                        found.setdefault(singles[rel], []).append(path)
+                elif parent in folders and _FILE_NAME.match(name):
+                    found.setdefault(folders[parent], []).append(path)
+                else:
+                    self.problems.append(self._unexpected(path, rel, singles, folders))
+        for paths in found.values():
+            paths.sort()
+        return found
+
+    def _unexpected(self, path: Path, rel: str, singles: dict[str, str], folders: dict[str, str]) -> Problem:
+        expected = ", ".join([*singles, *(f"{f}/<name>.yml" for f in folders)])
+        parent = path.parent.relative_to(self.root).as_posix()
+        stem = path.name.split(".")[0]
+        if path.is_dir():
+            hint = f"data/ has only these folders: {', '.join(f + '/' for f in folders)}; move its files there"
+        elif parent in folders or rel.lower().replace(".yaml", ".yml") in singles:
+            good = re.sub(r"[^a-z0-9]+", "-", stem.lower()).strip("-") or "name"
+            where = f"{parent}/" if parent in folders else ""
+            hint = f"rename it to data/{where}{good}.yml (lowercase letters, digits and hyphens, ending in .yml)"
+        else:
+            hint = f"data/ holds only {expected}; rename it to one of these, or move it out of data/"
+        return Problem(self.rel(path), 1, "E060", "", f"unexpected {'folder' if path.is_dir() else 'file'} "
+                       f"data/{rel}, which the atlas would not read", hint)
 
     def _read(self, paths: Iterable[Path], kind: str, where: str) -> list[YamlDoc]:
         docs = []
@@ -75,6 +150,7 @@ class _Loader:
             if shape and kind in CITING:
                 self.missing.add(CITATIONS_UNKNOWN)  # what a malformed file cites is unknown: no E055 cascade
             self.problems += shape
+            self.problems += value_problems(doc)
             self.problems += self._unsafe(doc)
             docs.append(doc)
         return docs
@@ -86,7 +162,7 @@ class _Loader:
                     what, fix = "raw HTML", ("use Markdown instead of HTML (**bold**, `code`, [text](https://…)); "
                                              "write a literal < as `&lt;`, or inside math as `\\lt`")
                 else:
-                    what, fix = "a link that is not http(s)", "link only to web pages: [text](https://…)"
+                    what, fix = "a link that is not https", "link only to web pages over https: [text](https://…)"
                 yield Problem(doc.rel, doc.line(path), code, record_id(doc.data, path),
                               f"'{show_path(path)}' contains {what}: `{snippet}`", fix)
 
@@ -111,6 +187,9 @@ class _Loader:
         seen: dict[str, tuple[YamlDoc, tuple[Any, ...], dict[str, Any]]] = {}
         for doc, path, rec in self.records(kind):
             rid = rec["id"]
+            if not _ID.fullmatch(rid):  # reported with the value checks; references to it would only echo that
+                self.missing.add(f"data/{dict(LAYOUT)[kind]}")
+                continue
             if rid in seen:
                 first = seen[rid][0]
                 self.problems.append(Problem(doc.rel, doc.line(path + ("id",)), "E030", rid,
@@ -124,8 +203,8 @@ class _Loader:
             code: str, what: str, where: str) -> None:
         if isinstance(value, str) and value not in known and where not in self.missing \
                 and not re.match(PLACEHOLDER, value):  # the schema reported it (E047)
-            close = difflib.get_close_matches(value, list(known), n=1)
-            hint = f"did you mean `{close[0]}`?" if close else f"add it to {where} first, or use one of: {', '.join(list(known)[:8])}"
+            close = self.suggester.closest(value, known)
+            hint = f"did you mean `{close}`?" if close else f"add it to {where} first, or use one of: {', '.join(list(known)[:8])}"
             self.problems.append(Problem(doc.rel, doc.line(path), code, rid, f"unknown {what} '{value}'", hint))
 
     def check_date(self, doc: YamlDoc, path: tuple[Any, ...], rid: str, value: Any) -> None:
@@ -277,6 +356,11 @@ class _Loader:
                     self.problems.append(Problem(doc.rel, doc.line(("topic",)), "E039", "",
                                                  f"file {doc.path.name} declares topic '{topic}'",
                                                  f"name the file {topic}.yml, or set `topic: {doc.path.stem}`"))
+        by_topic: dict[str, set[str]] = {}
+        for qid, (doc, path, rec) in questions.items():
+            if isinstance(doc.data, dict) and isinstance(doc.data.get("topic"), str):
+                by_topic.setdefault(doc.data["topic"], set()).add(qid)
+        self._check_anchors(questions, topics, by_topic)
         for qid, (doc, path, rec) in questions.items():
             for i, track in enumerate(_list(rec.get("tracks"))):
                 self.ref(doc, path + ("tracks", i), qid, track, tracks, "E032", "track", "data/tracks.yml")
@@ -343,6 +427,38 @@ class _Loader:
                 self.problems.append(Problem(doc.rel, doc.line(path), "E055", sid,
                                              "no question, attribution, company note or collection cites this source",
                                              "cite it where it belongs, or delete it"))
+
+    def _check_anchors(self, questions, topics, by_topic: dict[str, set[str]]) -> None:
+        """Question ids are anchors on their topic page: they must not take the page's own anchors, and
+        in-site links (`#id`) in a question or topic summary must name a question on that page."""
+        for qid, (doc, path, rec) in questions.items():
+            prefix = next((p for p in PAGE_ANCHOR_PREFIXES if qid.startswith(p)), None)
+            if prefix:
+                self.problems.append(Problem(doc.rel, doc.line(path + ("id",)), "E022", qid,
+                                             f"question id '{qid}' starts with '{prefix}', which the pages use for "
+                                             f"their own headings", f"choose an id that does not start with "
+                                             f"{', '.join(repr(p) for p in PAGE_ANCHOR_PREFIXES)}"))
+            topic = doc.data.get("topic") if isinstance(doc.data, dict) else None
+            self._anchor_links(doc, path, qid, rec, by_topic.get(topic, set()))
+        for tid, (doc, path, rec) in topics.items():
+            self._anchor_links(doc, path, tid, rec, by_topic.get(tid, set()))
+            files = {d.path.stem for d in self.docs["questions"]}  # a misnamed file is E039, not also this
+            if tid not in by_topic and tid not in files and "data/questions/" not in self.missing:
+                self.problems.append(Problem(doc.rel, doc.line(path + ("id",)), "E061", tid,
+                                             f"topic '{tid}' has no questions, so its page would be empty",
+                                             f"add data/questions/{tid}.yml with at least one question, "
+                                             "or remove the topic"))
+
+    def _anchor_links(self, doc: YamlDoc, path: tuple[Any, ...], rid: str, rec: Any, anchors: set[str]) -> None:
+        for at, text in _strings(rec, path):
+            for anchor in anchor_links(text):
+                if anchor not in anchors:
+                    close = self.suggester.closest(anchor, anchors)
+                    self.problems.append(Problem(
+                        doc.rel, doc.line(at), "E062", rid,
+                        f"'{show_path(at)}' links to #{anchor}, which is not a question on the same page",
+                        f"did you mean `#{close}`?" if close else
+                        "link to a question of the same topic by its id, or use its full https address"))
 
     def _check_collections(self, collections, questions, sources) -> None:
         for cid, (doc, path, rec) in collections.items():
@@ -422,8 +538,8 @@ _CACHE: dict[tuple[Any, ...], Atlas] = {}
 
 
 def _fingerprint(data_dir: Path) -> tuple[Any, ...]:
-    files = sorted(p for p in data_dir.rglob("*") if p.is_file())
-    return (str(data_dir.resolve()),) + tuple((str(p), p.stat().st_mtime_ns, p.stat().st_size) for p in files)
+    files = sorted(Path(folder) / name for folder, _, names in os.walk(data_dir, followlinks=False) for name in names)
+    return (str(data_dir.resolve()),) + tuple((str(p), p.lstat().st_mtime_ns, p.lstat().st_size) for p in files)
 
 
 def load_atlas(data_dir: str | Path = "data", today: dt.date | None = None) -> Atlas:

@@ -1,6 +1,8 @@
 """Page models -> Markdown for Python-Markdown with attr_list, md_in_html, admonition, details and arithmatex.
 
-Record text goes through `escape_markup` on its way in: no record can add HTML or attributes to a page.
+Markdown fields of records (question text, rubric, answers, summaries) go through `escape_markup`; plain
+fields (names, titles, authors, URLs) through `plain_markdown` / `markdown_url`, so Markdown reads them as
+text only. The HTML that results is sanitised again with an allowlist (`atlas.sanitize`) in the hooks.
 """
 
 from __future__ import annotations
@@ -10,7 +12,8 @@ import json
 
 from atlas import progress
 from atlas.labels import Labels
-from atlas.textsafe import escape_markup
+from atlas.sanitize import plain
+from atlas.textsafe import escape_markup, markdown_url, plain_markdown
 from atlas.views import CompanyPage, GlossaryPage, Group, ListPage, QuestionView, Table, TablePage, TopicPage
 
 
@@ -19,11 +22,12 @@ def _one_line(text: str) -> str:
 
 
 def _plain(text: str) -> str:
-    """Text that is not Markdown (titles, names): escape what Markdown would interpret."""
-    out = escape_markup(text)
-    for ch in "\\`*_[]":
-        out = out.replace(ch, "\\" + ch)
-    return out
+    """Text that is not Markdown (titles, names): Markdown sees only characters."""
+    return plain_markdown(text)
+
+
+def _href(url: str) -> str:
+    return markdown_url(url)
 
 
 def _indent(text: str, by: str = "    ") -> str:
@@ -31,26 +35,29 @@ def _indent(text: str, by: str = "    ") -> str:
 
 
 def front_matter(title: str, description: str, **extra: object) -> str:
-    meta = {"title": title, "description": " ".join(description.split())[:300], **extra}
+    """YAML front matter; title and description are plain text, HTML-escaped for the theme's templates
+    (which insert them raw into <title>, meta and Open Graph tags)."""
+    meta = {"title": plain(title), "description": plain(" ".join(description.split())[:300]), **extra}
     return "---\n" + "".join(f"{k}: {json.dumps(v, ensure_ascii=False)}\n" for k, v in meta.items()) + "---\n\n"
 
 
 def question(q: QuestionView, L: Labels) -> str:
-    meta = [f"**{q.type_name}**", difficulty(q.difficulty.text, q.difficulty.title)]
+    meta = [f"**{_plain(q.type_name)}**", difficulty(q.difficulty.text, q.difficulty.title)]
     if len(q.track_names) > 1:
-        meta.append(" + ".join(q.track_names))
+        meta.append(" + ".join(map(_plain, q.track_names)))
     if q.asked:
         meta.append(f"{L['asked_at']}: " + ", ".join(
-            f"[{_plain(a.company.text)}]({a.company.href}) [{a.marker.text}]({a.marker.href} {json.dumps(a.marker.title, ensure_ascii=False)})"
+            f"[{_plain(a.company.text)}]({_href(a.company.href)}) "
+            f"[{_plain(a.marker.text)}]({_href(a.marker.href)} \"{_plain(a.marker.title)}\")"
             + (f" ({_plain(a.detail)})" if a.detail else "")
             for a in q.asked))
     for s in q.sources:
-        meta.append(f"{L['from_source']}: [{_plain(s.text)}]({s.href})")
-    actions = (f"[{L['suggest_edit']}]({q.edit_url}){{ .atlas-edit }} · [{L['view_record']}]({q.view_url}) · "
-               f"[{L['report_problem']}]({q.report_url})")
+        meta.append(f"{L['from_source']}: [{_plain(s.text)}]({_href(s.href)})")
+    actions = (f"[{L['suggest_edit']}]({_href(q.edit_url)}){{ .atlas-edit }} · [{L['view_record']}]({_href(q.view_url)}) · "
+               f"[{L['report_problem']}]({_href(q.report_url)})")
     out = [f"### {_one_line(q.text)} {{ #{q.id} .atlas-q }}", ""]
     if q.english_url:
-        out += [f"{L['stale_translation']} [{L['read_english']}]({q.english_url}){{ hreflang=en lang=en }}",
+        out += [f"{L['stale_translation']} [{L['read_english']}]({_href(q.english_url)}){{ hreflang=en lang=en }}",
                 "{ .atlas-stale }", ""]
     out += [" · ".join(meta), "{ .atlas-meta }", "",
            f"**{L['tests']}:** {escape_markup(q.tests).strip()}", "",
@@ -59,7 +66,7 @@ def question(q: QuestionView, L: Labels) -> str:
     out.append("")
     if q.readings:
         out.append(f"**{L['readings']}:** " + " · ".join(
-            f"[{_plain(r.title)}]({r.href}) ({_plain(r.authors)}, {r.year}, {r.venue})" for r in q.readings))
+            f"[{_plain(r.title)}]({_href(r.href)}) ({_plain(r.authors)}, {r.year}, {_plain(r.venue)})" for r in q.readings))
         out.append("")
     if q.answer:
         out += [f'??? answer "{L["answer"]}"', "", _indent(escape_markup(q.answer)), ""]
@@ -77,37 +84,40 @@ def company_page(page: CompanyPage, L: Labels) -> str:
     if page.description:
         out += [_plain(page.description), ""]
     out += [f"- **{label}:** {_plain(value)}" for label, value in page.facts[:1]]
-    out += [f"- **{label}:** [{_plain(value)}]({value})" for label, value in page.facts[1:2]]
+    out += [f"- **{label}:** [{_plain(value)}]({_href(value)})" for label, value in page.facts[1:2]]
     out += [f"- **{label}:** {_plain(value)}" for label, value in page.facts[2:]]
-    out += [f"- **{L['evidence']}:** " + " · ".join(f"{m} {_plain(name)}: {n}" for m, name, n in page.counts),
-            f"- **{L['newest_report']}:** {page.newest}", ""]
+    out += [f"- **{L['evidence']}:** " + " · ".join(f"{_plain(m)} {_plain(name)}: {n}" for m, name, n in page.counts),
+            f"- **{L['newest_report']}:** {_plain(page.newest)}", ""]
     if page.stale:
         out += ['!!! warning "' + L["stale_title"] + '"', "", "    " + L.format("stale_text", date=page.newest), ""]
     out += [f"[{L['company_in_explorer']}]({page.explorer_url}){{ .md-button }}", ""]
     if page.process:
         out += [f"## {L['interview_process']} {{ #process }}", ""]
-        out += [f"- {_one_line(text)} ([{_plain(src.text)}]({src.href}))" for text, src in page.process]
+        out += [f"- {_one_line(text)} ([{_plain(src.text)}]({_href(src.href)}))" for text, src in page.process]
         out.append("")
     out += [L.format("company_intro", company=_plain(page.title)), ""]
     for anchor, title, items in page.sections:
-        out += [f"## {_plain(title)} ({len(items)}) {{ #{anchor} }}", ""]
-        for a in items:
-            detail = " · ".join(x for x in (_plain(a.detail), a.date) if x)
-            out.append(f"- [{_one_line(a.question.text)}]({a.question.href})  ")
-            out.append(f"  {a.marker} {_plain(a.evidence)}: [{_plain(a.source.text)}]({a.source.href}) · {detail}"
-                       + (f"  \n  {_one_line(a.note)}" if a.note else ""))
+        questions = list(dict.fromkeys(a.question.href for a in items))  # one entry per question, in order
+        out += [f"## {_plain(title)} ({len(questions)}) {{ #{anchor} }}", ""]
+        for href in questions:
+            mine = [a for a in items if a.question.href == href]
+            out.append(f"- [{_one_line(mine[0].question.text)}]({_href(href)})")
+            for a in mine:  # each attribution: marker, source, what the source says, how it maps
+                said = "".join(f" · {x}" for x in (_plain(a.detail), _plain(a.date)) if x)
+                out.append(f"    - {_plain(a.marker)} {_plain(a.evidence)}: [{_plain(a.source.text)}]"
+                           f"({_href(a.source.href)}){said}" + (f" — {_one_line(a.note)}" if a.note else ""))
         out.append("")
     return "\n".join(out)
 
 
 def group(g: Group, L: Labels) -> str:
-    return f"## {g.title} ({len(g.questions)}) {{ #{g.anchor} }}\n\n" + "\n".join(question(q, L) for q in g.questions)
+    return f"## {_plain(g.title)} ({len(g.questions)}) {{ #{g.anchor} }}\n\n" + "\n".join(question(q, L) for q in g.questions)
 
 
-def topic_page(page: TopicPage, L: Labels, structured_data: str = "") -> str:
-    toc = " · ".join(f"[{g.title} ({len(g.questions)})](#{g.anchor})" for g in page.groups)
+def topic_page(page: TopicPage, L: Labels) -> str:
+    toc = " · ".join(f"[{_plain(g.title)} ({len(g.questions)})](#{g.anchor})" for g in page.groups)
     # The question headings are long and may hold math: the "On this page" line replaces the sidebar TOC.
-    out = [front_matter(page.title, page.summary, hide=["toc"]), f"# {page.title}", "", escape_markup(page.summary), ""]
+    out = [front_matter(page.title, page.summary, hide=["toc"]), f"# {_plain(page.title)}", "", escape_markup(page.summary), ""]
     if toc:
         out += [f"**{L['on_this_page']}:** {toc}", "{ .atlas-onpage }", ""]
     total = sum(len(g.questions) for g in page.groups)
@@ -117,30 +127,26 @@ def topic_page(page: TopicPage, L: Labels, structured_data: str = "") -> str:
     out += [group(g, L) for g in page.groups]
     nav = []
     if page.previous:
-        nav.append(f"[← {page.previous.text}]({page.previous.href}){{ .atlas-prev title=\"{L['previous_topic']}\" }}")
+        nav.append(f"[← {_plain(page.previous.text)}]({page.previous.href}){{ .atlas-prev title=\"{L['previous_topic']}\" }}")
     if page.next:
-        nav.append(f"[{page.next.text} →]({page.next.href}){{ .atlas-next title=\"{L['next_topic']}\" }}")
+        nav.append(f"[{_plain(page.next.text)} →]({page.next.href}){{ .atlas-next title=\"{L['next_topic']}\" }}")
     if nav:
         out += ["", " · ".join(nav), "{ .atlas-topic-nav }", ""]
-    if structured_data:
-        out += [structured_data, ""]
     return "\n".join(out)
 
 
-def list_page(page: ListPage, L: Labels, structured_data: str = "") -> str:
+def list_page(page: ListPage, L: Labels) -> str:
     out = [front_matter(page.title, page.intro), f"# {_plain(page.title)}", ""]
     if page.facts:
-        out += [f"- **{label}:** {value}" for label, value in page.facts] + [""]
+        out += [f"- **{label}:** {value}" for label, value in page.facts] + [""]  # values: Markdown built by views
     out += [escape_markup(page.intro), ""]
     for s in page.sections:
         out += [f"## {_plain(s.title)} {{ #{s.anchor} }}", ""]
         for item in s.items:
             number = f"**{item.number}.** " if item.number else ""
             note = f" — {item.note}" if item.note else ""
-            out.append(f"- {number}[{_one_line(item.link.text)}]({item.link.href}){note}")
+            out.append(f"- {number}[{_one_line(item.link.text)}]({_href(item.link.href)}){note}")
         out.append("")
-    if structured_data:
-        out += [structured_data, ""]
     return "\n".join(out)
 
 
@@ -151,12 +157,12 @@ def table(t: Table) -> str:
 
 
 def table_page(page: TablePage) -> str:
-    return front_matter(page.title, page.intro) + f"# {page.title}\n\n{page.intro}\n\n{table(page.table)}"
+    return front_matter(page.title, page.intro) + f"# {_plain(page.title)}\n\n{page.intro}\n\n{table(page.table)}"
 
 
 def glossary_page(page: GlossaryPage, L: Labels) -> str:
     """One heading per term (its id is the anchor, the same in every language), so search lands on it."""
-    out = [front_matter(page.title, page.intro, hide=["toc"]), f"# {page.title}", "", page.intro, ""]
+    out = [front_matter(page.title, page.intro, hide=["toc"]), f"# {_plain(page.title)}", "", page.intro, ""]
     for block in page.letters:  # one line per script: Cyrillic А and Latin A must not look like one letter
         out += [" · ".join(f"[{_plain(letter)}](#{anchor})" for letter, anchor in block), "{ .atlas-letters }", ""]
     for e in page.entries:

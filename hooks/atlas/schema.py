@@ -19,7 +19,7 @@ DATE = r"^\d{4}-\d{2}-\d{2}$"
 # New style: YYMM.NNNN from 0704 to 1412, YYMM.NNNNN from 1501; old style: archive[.SC]/YYMMNNN.
 ARXIV = (r"^((0[7-9]|1[0-4])(0[1-9]|1[0-2])\.\d{4}|(1[5-9]|[2-9]\d)(0[1-9]|1[0-2])\.\d{5}"
          r"|[a-z-]+(\.[A-Z]{2})?/\d{7})(v[1-9]\d*)?$")
-URL = r"^https?://[^\s<>\"]+$"
+URL = r"^https://[^\s<>\"]+$"  # https only: no page of ours links readers to plain http
 # scripts/new_question.py writes "TODO: <hint>" into every value a contributor must write; none may stay.
 PLACEHOLDER = r"^\s*TODO:"
 
@@ -54,7 +54,7 @@ def _list_of(item: dict[str, Any], description: str) -> dict[str, Any]:
 
 
 _DATE = {"type": "string", "pattern": DATE, "description": "A date as YYYY-MM-DD."}
-_URL = {"type": "string", "pattern": URL, "description": "An http(s) URL."}
+_URL = {"type": "string", "pattern": URL, "description": "An https URL (ASCII host; percent-encode other characters)."}
 
 SOURCE_KINDS = ("candidate-report", "company", "question-list", "job-posting")
 SEGMENTS = ("frontier-lab", "big-tech", "cloud-hardware", "chinese-ai-lab", "startup", "research", "other")

@@ -19,6 +19,14 @@ class GeneratedPage:
     lang: str
     markdown: str
     edit_url: str = ""
+    # Our own HTML (JSON-LD, the explorer's form and script), built from escaped data: added to the page
+    # after its Markdown content has been sanitised, so the allowlist need not admit scripts or forms.
+    trusted_html: str = ""
+
+    @property
+    def standalone_markdown(self) -> str:
+        """Markdown with the trusted HTML at its end, for generators that run no hooks."""
+        return self.markdown + ("\n" + self.trusted_html + "\n" if self.trusted_html else "")
 
 
 def pages_for(atlas: Atlas, lang: str, repo: Repository, files: dict[str, bytes] | None = None,
@@ -29,17 +37,17 @@ def pages_for(atlas: Atlas, lang: str, repo: Repository, files: dict[str, bytes]
     if files is None:
         files = downloads.language_files(atlas, lang, repo, version)
 
-    def page(uri: str, markdown: str, edit_url: str = "") -> GeneratedPage:
-        return GeneratedPage(urls.localized(uri, lang), lang, markdown, edit_url)
+    def page(uri: str, markdown: str, edit_url: str = "", trusted_html: str = "") -> GeneratedPage:
+        return GeneratedPage(urls.localized(uri, lang), lang, markdown, edit_url, trusted_html)
 
-    out = [page(explorer.EXPLORER_URI, explorer.explorer_page(atlas, lang)),
+    out = [page(explorer.EXPLORER_URI, explorer.explorer_page(atlas, lang), trusted_html=explorer.explorer_form(atlas, lang)),
            page(urls.GLOSSARY_URI, render.glossary_page(b.glossary_page(), L), repo.edit("data/glossary.yml")),
            page(downloads.DOWNLOADS_URI, downloads.downloads_page(atlas, lang, files, version))]
     for topic in atlas.topics:
         model = b.topic_page(topic)
         questions = [(repo.page_url(model.uri, lang, q.id), q.text) for g in model.groups for q in g.questions]
         data = seo.question_list(model.title, model.summary, repo.page_url(model.uri, lang), lang, questions)
-        out.append(page(model.uri, render.topic_page(model, L, seo.json_ld(data)), model.edit_url))
+        out.append(page(model.uri, render.topic_page(model, L), model.edit_url, seo.json_ld(data)))
     for company_id in atlas.companies_with_questions():
         out.append(page(urls.company_uri(company_id), render.company_page(b.company_page(company_id), L),
                         repo.edit(f"data/companies/{company_id}.yml")))
@@ -51,7 +59,8 @@ def pages_for(atlas: Atlas, lang: str, repo: Repository, files: dict[str, bytes]
                      for q in c.question_ids]
         data = seo.question_list(model.title, model.intro, repo.page_url(model.uri, lang), lang, questions,
                                  ordered=True, author=c.author)
-        out.append(page(model.uri, render.list_page(model, L, seo.json_ld(data)), repo.edit(f"data/collections/{c.id}.yml")))
+        out.append(page(model.uri, render.list_page(model, L), repo.edit(f"data/collections/{c.id}.yml"),
+                        seo.json_ld(data)))
     indexes = [("topics/index.md", "topics", "topics_intro", b.topics_table),
                ("tracks/index.md", "tracks", "tracks_intro", b.tracks_table),
                ("companies/index.md", "companies", "companies_intro", b.companies_table),
@@ -60,9 +69,9 @@ def pages_for(atlas: Atlas, lang: str, repo: Repository, files: dict[str, bytes]
         t = make_table(uri)
         text = L[intro] if t.rows else f"{L[intro]}\n\n{L['no_companies']}"
         body = render.table_page(TablePage(uri, L[title], text, t)) if t.rows else render.front_matter(L[title], L[intro]) + f"# {L[title]}\n\n{text}\n"
-        if uri == "topics/index.md":
-            body += f"\n{progress.topics_map(atlas, L)}\n\n{progress.panel(L)}\n"
-        out.append(page(uri, body))
+        # The progress panel is our own markup with a file input: added after sanitising, like the explorer's form.
+        extra = f"{progress.topics_map(atlas, L)}\n{progress.panel(L)}\n" if uri == "topics/index.md" else ""
+        out.append(page(uri, body, trusted_html=extra))
     return out
 
 
@@ -111,7 +120,7 @@ def write_pages(pages: list[GeneratedPage], out_dir: Path) -> None:
     for p in pages:
         path = out_dir / p.src_uri
         path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(p.markdown, encoding="utf-8")
+        path.write_text(p.standalone_markdown, encoding="utf-8")
 
 
 def handwritten_pages(docs_dir: Path, atlas: Atlas, repo: Repository) -> list[GeneratedPage]:

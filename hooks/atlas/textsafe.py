@@ -7,6 +7,7 @@ are turned into entities so neither raw HTML nor attribute lists can reach the p
 from __future__ import annotations
 
 import re
+import string
 
 # Segments that the Markdown engine escapes itself: fenced code, inline code, display and inline math.
 _PROTECTED = re.compile(
@@ -19,10 +20,19 @@ _PROTECTED = re.compile(
 _TAG = re.compile(r"</?[A-Za-z][^>]*>?|<[!?]")  # "a < b" is not a tag; "<b", "</b", "<!--" are
 _LINK = re.compile(r"\]\(\s*<?([^)\s>]*)")
 _AUTOLINK = re.compile(r"<([a-zA-Z][a-zA-Z0-9+.-]*:[^>\s]*)>")
-_SAFE_SCHEMES = ("http://", "https://", "#")
+_SAFE_SCHEMES = ("https://", "#")  # http:// would load over a network anyone on the path can rewrite
+# A reference-style link definition: `[label]: target` at the start of a line.
+_LINK_DEFINITION = re.compile(r"^[ ]{0,3}\[[^\]\n]+\]:[ \t]*<?([^\s>]*)", re.M)
+# ASCII punctuation Markdown or our extensions may read as syntax somewhere in a line; the rest
+# (- . , : ; / ? % @ ! + = ~ ^ ') cannot start anything in the middle of a line of plain text.
+_PUNCTUATION = frozenset(string.punctuation) - frozenset("-.,:;/?%@!+=~^'")
+# RFC 3986 characters a URL may keep as they are; everything else (brackets, parentheses, quotes, spaces,
+# backslashes) is percent-encoded so the URL cannot close the Markdown link or attribute it sits in.
+_URL_KEEP = frozenset(string.ascii_letters + string.digits + "-._~:/?#@!$&*+,;=%")
 
 
-def _split(text: str) -> list[str]:
+def prose_parts(text: str) -> list[str]:
+    """The parts of `text` outside code and math: where Markdown parses links and HTML."""
     out, last = [], 0
     for m in _PROTECTED.finditer(text):
         out.append(text[last:m.start()])
@@ -34,14 +44,17 @@ def _split(text: str) -> list[str]:
 def unsafe_parts(text: str) -> list[tuple[str, str]]:
     """(code, snippet) for each piece of raw HTML or non-web link outside code and math."""
     found: list[tuple[str, str]] = []
-    if "<" not in text and "](" not in text:  # the common case: nothing that could be markup or a link
+    if "<" not in text and "](" not in text and "]:" not in text:  # the common case: nothing that could be markup or a link
         return found
-    for segment in _split(text):
+    for segment in prose_parts(text):
         for m in _AUTOLINK.finditer(segment):
             if not m.group(1).lower().startswith(_SAFE_SCHEMES):
                 found.append(("E041", m.group(0)))
         for m in _TAG.finditer(_AUTOLINK.sub("", segment)):
             found.append(("E040", m.group(0)[:40]))
+        for m in _LINK_DEFINITION.finditer(segment):
+            if not m.group(1).lower().startswith(_SAFE_SCHEMES):
+                found.append(("E041", m.group(0).strip()[:40]))
         for m in _LINK.finditer(segment):
             target = m.group(1)
             if target and not target.lower().startswith(_SAFE_SCHEMES):
@@ -64,3 +77,33 @@ def escape_markup(text: str) -> str:
 
 def _escape_plain(segment: str) -> str:
     return segment.replace("<", "&lt;").replace("{", "&#123;").replace("}", "&#125;")
+
+
+def plain_markdown(text: str) -> str:
+    """Plain text (a name, a title, an author) as Markdown that Markdown reads as nothing but text.
+
+    Every ASCII punctuation character becomes a numeric character reference, so no emphasis, code span,
+    link, attribute list, math delimiter, HTML or entity can form; whitespace is folded to one line.
+    """
+    flat = " ".join(text.split())
+    out = "".join(f"&#{ord(ch)};" if ch in _PUNCTUATION else ch for ch in flat)
+    # Where it starts a line, "1." or "+"/"-"/"=" would begin a list, a rule or a heading underline.
+    lead = re.match(r"\d*[-+=.)]", out)
+    if lead:
+        out = out[:lead.end() - 1] + f"&#{ord(out[lead.end() - 1])};" + out[lead.end():]
+    return out
+
+
+def markdown_url(url: str) -> str:
+    """A URL safe inside `[text](…)`: characters outside RFC 3986's plain set are percent-encoded."""
+    return "".join(ch if ch in _URL_KEEP else "".join(f"%{b:02X}" for b in ch.encode("utf-8")) for ch in url)
+
+
+_ANCHOR_LINK = re.compile(r"\]\(\s*<?#([^)\s>]*)")
+
+
+def anchor_links(text: str) -> list[str]:
+    """The targets of in-page links `[text](#anchor)` outside code and math."""
+    if "](#" not in text.replace("]( ", "]("):
+        return []
+    return [m.group(1) for segment in prose_parts(text) for m in _ANCHOR_LINK.finditer(segment)]

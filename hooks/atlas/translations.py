@@ -31,6 +31,7 @@ from atlas.model import StaleText
 from atlas.yamlsource import YamlDoc, read_yaml
 
 LOCK_NAME = "translations.lock.yml"
+LOCK_MAX_BYTES = 50_000_000  # machine-written, one line per text: grows with the atlas (data files cap at 2 MB)
 TRANSLATED = ("ru", "hi")
 _HEADER = ("# Which English text each ru/hi text translates: the first 12 hex digits of the sha256 of the English\n"
            "# (whitespace folded). Written by `python -m atlas translations`; do not edit by hand. See CONTRIBUTING.md.\n")
@@ -89,7 +90,7 @@ def read_lock(data_dir: Path) -> tuple[Entries | None, list[Problem]]:
     rel = f"{data_dir.name}/{LOCK_NAME}"
     if not path.is_file():
         return None, []
-    doc, problems = read_yaml(path, rel)
+    doc, problems = read_yaml(path, rel, max_bytes=LOCK_MAX_BYTES)
     fix = (f"resolve any merge conflict in it, or delete it and run `python -m atlas translations --init` "
            f"(every translation then counts as current)")
     if doc is None or problems:

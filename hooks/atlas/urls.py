@@ -7,6 +7,9 @@ from dataclasses import dataclass
 from urllib.parse import urlencode
 
 DEFAULT_LANGUAGE = "en"
+# Anchors the pages give their own headings (views.py): group-<track> and group-several on topic pages,
+# topic-<id> on track and company pages, section-<n> on collections. Question ids may not take them.
+PAGE_ANCHOR_PREFIXES = ("group-", "topic-", "section-")
 GLOSSARY_URI = "glossary.md"
 
 

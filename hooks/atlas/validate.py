@@ -18,7 +18,7 @@ _LANG_NAMES = {"en": "English", "ru": "Russian", "hi": "Hindi"}
 _PATTERN_CODES = {SLUG: ("E016", "use lowercase letters, digits and single hyphens, e.g. `ppo-clipping`"),
                   DATE: ("E017", "write the date as YYYY-MM-DD, e.g. 2026-11-29"),
                   ARXIV: ("E018", 'write the bare id in quotes, e.g. arxiv: "2402.03300" or "hep-th/9901001"'),
-                  URL: ("E019", "use a full http(s) URL, e.g. https://example.org/page")}
+                  URL: ("E019", "use a full https URL, e.g. https://example.org/page (plain http is not linked)")}
 _VALIDATORS = {kind: Draft202012Validator(schema) for kind, schema in FILES.items()}
 # Valid data is the common case: a compiled validator says so ~20x faster. Only a file that fails it goes
 # through jsonschema, which lists every error with its path.

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from atlas import collation, urls
 from atlas.labels import Labels
 from atlas.model import Asked, Atlas, Question, Topic
+from atlas.textsafe import escape_markup, markdown_url as url_md, plain_markdown as text_md
 from atlas.urls import Repository
 
 
@@ -304,13 +305,13 @@ class Builder:
             sections.append(ListSection(f"section-{i}", s.title[lang], tuple(items)))
         facts = []
         if c.author:
-            facts.append((L["compiled_by"], c.author))
+            facts.append((L["compiled_by"], text_md(c.author)))
         for sid in c.sources:
             src = a.sources[sid]
             label = L["translation"] if src.language and src.language not in ("en", "zh") else L["original"]
-            title = f"[{src.title}]({src.url})" if src.url else src.title
-            who = f" — {src.author}" if src.author else ""
-            facts.append((label, f"{title}{who}" + (f", {src.publisher}" if src.publisher else "")))
+            title = f"[{text_md(src.title)}]({url_md(src.url)})" if src.url else text_md(src.title)
+            who = f" — {text_md(src.author)}" if src.author else ""
+            facts.append((label, f"{title}{who}" + (f", {text_md(src.publisher)}" if src.publisher else "")))
         return ListPage(uri, c.title[lang], c.summary[lang], tuple(sections), tuple(facts))
 
     def glossary_page(self) -> GlossaryPage:
@@ -338,8 +339,8 @@ class Builder:
 
     def topics_table(self, from_uri: str) -> Table:
         L, lang = self.labels, self.lang
-        header = (L["topic"], *(t.name[lang] for t in self.atlas.tracks), L["total"])
-        rows = tuple((f"[{t.name[lang]}]({urls.link(from_uri, urls.topic_uri(t.id))})",
+        header = (L["topic"], *(text_md(t.name[lang]) for t in self.atlas.tracks), L["total"])
+        rows = tuple((f"[{text_md(t.name[lang])}]({urls.link(from_uri, urls.topic_uri(t.id))})",
                       *(str(self.count(topic=t.id, track=tr.id)) for tr in self.atlas.tracks),
                       str(self.count(topic=t.id))) for t in self.atlas.topics)
         return Table(header, rows)
@@ -351,22 +352,23 @@ class Builder:
         for cid in a.companies_with_questions():
             c = a.companies[cid]
             entries = [e for q in a.questions_at(cid) for e in q.asked if e.company == cid]
-            mix = " ".join(f"{ev.marker} {n}" for ev in a.evidence.values()
+            mix = " ".join(f"{text_md(ev.marker)} {n}" for ev in a.evidence.values()
                            if (n := sum(1 for e in entries if e.evidence == ev.id)))
             newest = max(a.sources[e.source].date for e in entries) or "—"
-            rows.append((f"[{c.name[lang]}]({urls.link(from_uri, urls.company_uri(c.id))})",
+            rows.append((f"[{text_md(c.name[lang])}]({urls.link(from_uri, urls.company_uri(c.id))})",
                          L[f"segment_{c.segment}"], str(len(a.questions_at(cid))), mix, newest))
         return Table((L["company"], L["segment"], L["questions"], L["evidence"], L["newest_report"]), tuple(rows))
 
     def tracks_table(self, from_uri: str) -> Table:
         L, lang = self.labels, self.lang
-        rows = tuple((f"[{t.name[lang]}]({urls.link(from_uri, urls.track_uri(t.id))})", t.summary[lang],
+        rows = tuple((f"[{text_md(t.name[lang])}]({urls.link(from_uri, urls.track_uri(t.id))})",
+                      " ".join(escape_markup(t.summary[lang]).split()),
                       str(self.count(track=t.id))) for t in self.atlas.tracks)
         return Table((L["track"], L["about"], L["questions"]), rows)
 
     def collections_table(self, from_uri: str) -> Table:
         L, lang = self.labels, self.lang
-        rows = tuple((f"[{c.title[lang]}]({urls.link(from_uri, urls.collection_uri(c.id))})", c.author,
+        rows = tuple((f"[{text_md(c.title[lang])}]({urls.link(from_uri, urls.collection_uri(c.id))})", text_md(c.author),
                       str(len(c.question_ids))) for c in self.atlas.collections)
         return Table((L["collection"], L["compiled_by"], L["questions"]), rows)
 
