@@ -124,8 +124,8 @@ def test_a_filter_narrows_results(driver, server, atlas) -> None:
     questions = [h for h in narrowed if urlparse(h).fragment]
     assert questions and len(narrowed) < len(every)
     assert all(atlas.question(urlparse(h).fragment).topic == "post-training" for h in questions), narrowed
-    only = search(driver, server, "ru", "type:coding")
-    assert {atlas.question(urlparse(h).fragment).type for h in only if urlparse(h).fragment} == {"coding"}
+    only = search(driver, server, "ru", "type:system-design")
+    assert {atlas.question(urlparse(h).fragment).type for h in only if urlparse(h).fragment} == {"system-design"}
 
 
 @pytest.mark.parametrize("lang", PREFIX)
