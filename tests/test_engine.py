@@ -5,7 +5,7 @@ from __future__ import annotations
 from atlas.render import question
 from atlas.labels import Labels
 from atlas.plaintext import markdown_to_text
-from atlas.search import fold_devanagari, point_base_at_language, question_record, searchable_extras, stub
+from atlas.search import fold_devanagari, point_base_at_language, query_aliases, question_record, searchable_text, stub
 from atlas.seo import absolute_alternates, json_ld
 from atlas.slugs import slugify
 from atlas.textsafe import escape_markup, unsafe_parts
@@ -51,10 +51,10 @@ def test_formulas_and_markdown_become_readable_text() -> None:
     assert text == "Clip rt(θ)=(πθ(a| s))/(πθold(a| s)) to [1-ε, 1+ε] (PPO, bold)"
 
 
-def test_hindi_records_carry_devanagari_spellings_and_nukta_free_forms() -> None:
-    extras = searchable_extras("LoRA और फ़ाइन-ट्यूनिंग, KV cache", "hi").split()
-    assert "लोरा" in extras and "कैश" in extras and "फाइन" in extras
-    assert searchable_extras("LoRA", "ru") == "" and searchable_extras("Lorax", "hi") == ""
+def test_hindi_is_indexed_in_one_spelling_and_devanagari_spellings_map_to_latin_terms() -> None:
+    assert searchable_text("फ़ाइन-ट्यूनिंग, हाँ", "hi") == "फाइन-ट्यूनिंग, हां"
+    assert searchable_text("фильтр ё", "ru") == "фильтр ё"
+    assert query_aliases("hi")["लोरा"] == "LoRA" and query_aliases("ru") == {}
     assert fold_devanagari("फ़ाइन") == "फाइन" and fold_devanagari("हाँ") == "हां"
 
 

@@ -54,7 +54,8 @@ class Record:
 
 @cache
 def aliases() -> dict[str, dict[str, list[str]]]:
-    """Spellings readers type in their script for terms the pages write in Latin, per language (data, not code)."""
+    """Spellings readers type in their script for terms the pages write in Latin, per language (data, not code).
+    A company's own `aliases` are indexed with its page instead."""
     return yaml.safe_load(ALIASES_FILE.read_text(encoding="utf-8")) or {}
 
 
@@ -67,25 +68,20 @@ def fold_devanagari(word: str) -> str:
         "\u200c", "").replace("\u200d", "")
 
 
-def searchable_extras(text: str, lang: str) -> str:
-    """Words appended to a record so readers find it however they spell: Devanagari spellings of Latin
-    terms (लोरा for LoRA) and nukta-free forms of Hindi words (फाइन for फ़ाइन). Our worker folds queries the same way."""
+def searchable_text(text: str, lang: str) -> str:
+    """Indexed text in the spelling our worker folds queries to. Hindi readers type फाइन or फ़ाइन, हां or हाँ
+    interchangeably; with exact diacritics (needed so «इनाम» is not «इनमें») Pagefind would keep them apart.
+    Excerpts show the folded spelling; titles keep the record's own."""
     if lang != "hi":
-        return ""
-    extra: list[str] = []
-    for term, spellings in aliases().get(lang, {}).items():
-        if re.search(rf"(?<![\w]){re.escape(term)}(?![\w])", text, flags=re.I):
-            extra += [s for s in spellings if s not in extra]
-    for word in set(re.findall(r"[\u0900-\u097f]+", text)):
-        folded = fold_devanagari(word)
-        if folded != word and folded not in extra:
-            extra.append(folded)
-    return " ".join(extra)
+        return text
+    return fold_devanagari(text)
 
 
-def _with_extras(content: str, lang: str) -> str:
-    extras = searchable_extras(content, lang)
-    return f"{content} {extras}" if extras else content
+def query_aliases(lang: str) -> dict[str, str]:
+    """Spelling -> the Latin term the pages use (लोरा -> LoRA): our worker searches for the term instead,
+    so the excerpt highlights where the page really says it."""
+    return {fold_devanagari(spelling): term for term, spellings in aliases().get(lang, {}).items()
+            for spelling in spellings}
 
 
 def question_record(atlas: Atlas, q: Question, lang: str) -> Record:
@@ -111,7 +107,7 @@ def question_record(atlas: Atlas, q: Question, lang: str) -> Record:
         filters["company"] = companies
     page_url = f"topics/{q.topic}/"
     return Record(url=f"{page_url}#{q.id}", title=markdown_to_text(q.text[lang]),
-                  content=_with_extras(content, lang), language=lang,
+                  content=searchable_text(content, lang), language=lang,
                   page=markdown_to_text(topic.name[lang]), page_url=page_url, filters=filters)
 
 
@@ -130,7 +126,7 @@ def company_search_text(atlas: Atlas, company_id: str) -> str:
 
 def page_record(url: str, title: str, text: str, lang: str) -> Record:
     """A page as one result (topic, company, collection, track, glossary, index and hand-written pages)."""
-    return Record(url=url, title=title, content=_with_extras(" ".join(text.split()), lang), language=lang)
+    return Record(url=url, title=title, content=searchable_text(" ".join(text.split()), lang), language=lang)
 
 
 # --- The built page -----------------------------------------------------------------------------------------
@@ -170,7 +166,8 @@ def stub(lang: str) -> dict:
     need. `separator` is what Material's highlighter splits the `?h=` terms on when a result is opened."""
     return {"config": {"lang": [lang], "separator": r"[\s\-]+", "pipeline": [],
                        "atlas": {"lang": lang, "bundle": ("" if lang == DEFAULT_LANGUAGE else f"{lang}/") + BUNDLE_DIR + "/",
-                                 "exactDiacritics": EXACT_DIACRITICS.get(lang, False), "filters": list(FILTERS)}},
+                                 "exactDiacritics": EXACT_DIACRITICS.get(lang, False), "filters": list(FILTERS),
+                                 "aliases": query_aliases(lang)}},
             "docs": []}
 
 

@@ -22,7 +22,7 @@
     return String(text).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
   }
 
-  // The spelling variants the index also carries for Hindi (see atlas/search.py fold_devanagari).
+  // Hindi text is indexed in one spelling of each variant pair (see atlas/search.py fold_devanagari).
   function fold(text) {
     if (atlas.lang !== "hi") return text;
     return text.normalize("NFC").replace(/\u093C/g, "").replace(/\u0901/g, "\u0902").replace(/[\u200C\u200D]/g, "");
@@ -53,7 +53,12 @@
         words.push(fold(token));
       }
     });
-    return { words: words, filters: filters };
+    // A Devanagari spelling of a term the pages write in Latin (लोरा -> LoRA) is searched both ways:
+    // some pages write the term in Devanagari too.
+    var aliased = words.map(function (w) { return (atlas.aliases || {})[w.toLowerCase()] || w; });
+    var variants = [words.join(" ")];
+    if (aliased.join(" ") !== variants[0]) variants.push(aliased.join(" "));
+    return { words: words, aliased: aliased, variants: variants, filters: filters };
   }
 
   // Pagefind also matches words that merely start with a query word. In Russian a short query then
@@ -113,13 +118,21 @@
     // A single letter matches nearly every word by prefix: wait for the second one.
     if ((!text || text.length < 2) && !filtered) return Promise.resolve({ items: [] });
     return load().then(function (pf) {
-      return pf.search(text || null, { filters: parsed.filters });
-    }).then(function (response) {
-      if (id !== latest || !response) return null;
-      var top = response.results.slice(0, MAX_RESULTS);
+      return Promise.all((text ? parsed.variants : [null]).map(function (variant) {
+        return pf.search(variant, { filters: parsed.filters });
+      }));
+    }).then(function (responses) {
+      if (id !== latest || !responses[0]) return null;
+      var byId = new Map();  // the best score of each record over the query's variants
+      responses.forEach(function (response) {
+        (response ? response.results : []).forEach(function (r) {
+          if (!byId.has(r.id) || byId.get(r.id).score < r.score) byId.set(r.id, r);
+        });
+      });
+      var top = Array.from(byId.values()).sort(function (a, b) { return b.score - a.score; }).slice(0, MAX_RESULTS);
       return Promise.all(top.map(function (r) { return r.data(); })).then(function (datas) {
         var terms = {};
-        parsed.words.forEach(function (w) { terms[w.toLowerCase()] = true; });
+        parsed.aliased.forEach(function (w) { terms[w.toLowerCase()] = true; });
         var hits = datas.map(function (data, i) { return { data: data, score: top[i].score }; })
           .filter(function (hit) { return related(hit.data, parsed.words); });
         return { items: group(hits, terms) };
