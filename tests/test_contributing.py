@@ -31,7 +31,7 @@ from htmldom import Node, page
 
 PREFIX = {"en": "", "ru": "ru/", "hi": "hi/"}
 FORMS = ROOT / ".github" / "ISSUE_TEMPLATE"
-GUIDE_SECTIONS = ("fix-a-question", "add-a-question", "good-rubric", "translations", "readings", "companies",
+GUIDE_SECTIONS = ("fix-a-question", "add-a-question", "good-rubric", "translations", "readings", "companies", "difficulty",
                   "checks", "editor", "field-reference")
 
 
@@ -269,7 +269,8 @@ CORPUS = [
     ("empty-asked", lambda d: _q(d).update(asked=[]), True),
     ("missing-text", lambda d: _q(d).pop("text"), False),
     ("missing-topic", lambda d: d.pop("topic"), False),
-    ("unknown-field", lambda d: _q(d).update(difficulty="hard"), False),
+    ("unknown-field", lambda d: _q(d).update(level="hard"), False),
+    ("no-difficulty", lambda d: _q(d).pop("difficulty"), False),
     ("tracks-as-text", lambda d: _q(d).update(tracks="research"), False),
     ("duplicate-track", lambda d: _q(d).update(tracks=["research", "research"]), False),
     ("no-hindi", lambda d: _q(d)["tests"].pop("hi"), False),

@@ -9,7 +9,7 @@ from atlas.search import fold_devanagari, point_base_at_language, query_aliases,
 from atlas.seo import absolute_alternates, json_ld
 from atlas.slugs import slugify
 from atlas.textsafe import escape_markup, unsafe_parts
-from atlas.views import QuestionView
+from atlas.views import Link, QuestionView
 
 
 def test_slugify_keeps_devanagari_vowel_signs_and_cyrillic() -> None:
@@ -28,11 +28,12 @@ def test_escape_leaves_math_and_code_alone() -> None:
 
 
 def test_rendered_question_cannot_carry_markup() -> None:
-    view = QuestionView(id="q", text="Why <script>?", type_name="K", track_names=("A",), asked=(), sources=(),
+    view = QuestionView(id="q", text="Why <script>?", type_name="K", difficulty=Link("●", "", "<b>L</b>"),
+                        track_names=("A",), asked=(), sources=(),
                         tests="t", rubric=("a {: onclick=x }",), readings=(), answer="<img src=x>",
                         edit_url="e", view_url="v", report_url="r")
     md = question(view, Labels("en"))
-    assert "<script>" not in md and "<img" not in md and "{: onclick" not in md
+    assert "<script>" not in md and "<img" not in md and "{: onclick" not in md and "<b>" not in md
     assert md.startswith("### Why &lt;script>? { #q .atlas-q }")
 
 

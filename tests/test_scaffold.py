@@ -39,6 +39,8 @@ def fill(result: Scaffolded, data: Path) -> None:
     """Do what the contributor does: replace every placeholder with real, valid content."""
     tracks = [r["id"] for r in yaml.safe_load((data / "tracks.yml").read_text(encoding="utf-8"))]
     types = [r["id"] for r in yaml.safe_load((data / "types.yml").read_text(encoding="utf-8"))]
+    sources = [r["id"] for f in sorted((data / "sources").glob("*.yml"))
+               for r in yaml.safe_load(f.read_text(encoding="utf-8"))]
     lines = result.path.read_text(encoding="utf-8").split("\n")
     for p in result.placeholders:
         i = p.line - 1
@@ -47,8 +49,12 @@ def fill(result: Scaffolded, data: Path) -> None:
             lines[i] = f"{indent}tracks: [{tracks[0]}]"
         elif p.field == "type":
             lines[i] = f"{indent}type: {types[0]}"
+        elif p.field == "difficulty":
+            lines[i] = f"{indent}difficulty: basic"
         elif p.field == "readings":
             lines[i] = f"{indent}readings: []"
+        elif p.field == "sources":
+            lines[i] = f"{indent}sources: [{sources[0]}]"
         else:  # a block scalar: the key is on p.line, its TODO text on the next line
             assert PLACEHOLDER in lines[i + 1], (p, lines[i + 1])
             text_indent = re.match(r"\s*", lines[i + 1]).group(0)

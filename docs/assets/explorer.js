@@ -7,7 +7,7 @@
   var count = document.getElementById("ex-count");
   var list = document.getElementById("ex-results");
   var card = document.getElementById("ex-card");
-  var FACETS = ["topic", "track", "type", "company", "evidence"];
+  var FACETS = ["topic", "track", "type", "difficulty", "company", "evidence"];
   var data = null;
   var current = [];
 
@@ -72,7 +72,7 @@
     count.textContent = data.labels.shown.replace("{shown}", current.length).replace("{total}", data.questions.length);
     var frag = document.createDocumentFragment();
     current.forEach(function (q) {
-      var meta = [data.facets.type[q.type]].concat(q.track.map(function (t) { return data.facets.track[t]; }));
+      var meta = [data.facets.type[q.type], data.facets.difficulty[q.difficulty]].concat(q.track.map(function (t) { return data.facets.track[t]; }));
       if (q.company.length) meta.push(data.labels.asked_at + ": " + q.company.map(function (c) { return data.facets.company[c]; }).join(", "));
       frag.appendChild(el("li", { "data-id": q.id }, [
         el("a", { href: q.url, text: q.text }),

@@ -38,6 +38,10 @@ CODES: dict[str, str] = {
     "E045": "reading has neither arXiv id nor URL",
     "E046": "question listed twice in collections",
     "E047": "placeholder text left from the scaffold",
+    "E048": "evidence marker stronger than its source supports",
+    "E049": "unknown difficulty level",
+    "E050": "source without author or publisher",
+    "E051": "question cites no source a reader can open",
 }
 
 

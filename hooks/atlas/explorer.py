@@ -28,6 +28,7 @@ def explorer_data(atlas: Atlas, lang: str) -> dict:
             "topic": {t.id: t.name[lang] for t in atlas.topics},
             "track": {t.id: t.name[lang] for t in atlas.tracks},
             "type": {k: v.name[lang] for k, v in atlas.types.items()},
+            "difficulty": {k: v.name[lang] for k, v in atlas.difficulties.items()},
             "company": {k: v.name[lang] for k, v in atlas.companies.items()},
             "evidence": {k: f"{v.marker} {v.name[lang]}" for k, v in atlas.evidence.items()},
         },
@@ -38,6 +39,7 @@ def explorer_data(atlas: Atlas, lang: str) -> dict:
             "topic": q.topic,
             "track": list(q.tracks),
             "type": q.type,
+            "difficulty": q.difficulty,
             "company": sorted({a.company for a in q.asked}),
             "evidence": sorted({a.evidence for a in q.asked}),
             "answer": bool(q.answer),
@@ -74,7 +76,8 @@ def explorer_page(atlas: Atlas, lang: str) -> str:
     assets = "../assets/" if lang == DEFAULT_LANGUAGE else "../../assets/"
     fields = [_select("topic", L["topic"], L["any"], data["topic"]),
               _select("track", L["track"], L["any"], data["track"]),
-              _select("type", L["type"], L["any"], data["type"])]
+              _select("type", L["type"], L["any"], data["type"]),
+              _select("difficulty", L["difficulty"], L["any"], data["difficulty"])]
     if data["company"]:
         fields.append(_select("company", L["company"], L["any"], data["company"]))
         fields.append(_select("evidence", L["evidence"], L["any"], data["evidence"]))

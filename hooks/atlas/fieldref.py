@@ -16,13 +16,15 @@ from atlas.errors import CODES
 from atlas.schema import ARXIV, DATE, FILES, LANGUAGES, SLUG, URL
 
 # The order a contributor meets the files in: questions first, reference lists last.
-ORDER = ("questions", "readings", "sources", "companies", "evidence", "collections", "topics", "tracks", "types")
+ORDER = ("questions", "readings", "sources", "companies", "evidence", "difficulties", "collections", "topics",
+         "tracks", "types")
 
 FILE_PATHS = {
     "questions": "data/questions/<topic>.yml",
     "readings": "data/readings/*.yml",
-    "sources": "data/sources.yml",
-    "companies": "data/companies.yml",
+    "sources": "data/sources/*.yml",
+    "companies": "data/companies/<id>.yml",
+    "difficulties": "data/difficulties.yml",
     "evidence": "data/evidence.yml",
     "collections": "data/collections/<id>.yml",
     "topics": "data/topics.yml",
@@ -51,13 +53,16 @@ LABELS: dict[str, dict[str, str]] = {
         "title.questions": "Question files", "title.readings": "Readings", "title.sources": "Sources",
         "title.companies": "Companies", "title.evidence": "Evidence kinds", "title.collections": "Collections",
         "title.topics": "Topics", "title.tracks": "Tracks", "title.types": "Question types",
+        "title.difficulties": "Difficulty levels",
         "about.questions": "One file per topic: the topic id, then its questions. Every text field needs en, ru "
                            "and hi.",
         "about.readings": "A YAML list of readings: arXiv papers, or repositories and posts by URL. Questions cite "
                           "them by id, whichever file the reading is in.",
-        "about.sources": "A list of the places where questions were published or reported. Naming a company "
-                         "needs a source with a url.",
-        "about.companies": "Employers that `asked` entries may name.",
+        "about.sources": "Lists of the places where questions were asked or published, in any number of files. "
+                         "Every question cites one; naming a company needs a source with a url, and its `kind` "
+                         "limits the evidence marker (see Evidence kinds).",
+        "about.companies": "One file per employer that `asked` entries may name; the id equals the file name.",
+        "about.difficulties": "The levels a question's `difficulty` names: the seniority it separates.",
         "about.evidence": "How we know a question was asked at a company; the marker is shown after the "
                           "company's name.",
         "about.collections": "One published question list per file, in its original order and sections.",
@@ -85,13 +90,18 @@ LABELS: dict[str, dict[str, str]] = {
         "title.questions": "Файлы вопросов", "title.readings": "Литература", "title.sources": "Источники",
         "title.companies": "Компании", "title.evidence": "Типы подтверждений", "title.collections": "Подборки",
         "title.topics": "Темы", "title.tracks": "Треки", "title.types": "Типы вопросов",
+        "title.difficulties": "Уровни сложности",
         "about.questions": "По одному файлу на тему: id темы, затем её вопросы. Каждое текстовое поле "
                            "заполняется на en, ru и hi.",
         "about.readings": "YAML-список материалов: статьи с arXiv или репозитории и посты по URL. Вопросы "
                           "ссылаются на них по id, в каком бы файле ни лежала запись.",
-        "about.sources": "Список мест, где вопросы были опубликованы или упомянуты. Чтобы назвать компанию, "
-                         "нужен источник с url.",
-        "about.companies": "Работодатели, которых можно называть в записях `asked`.",
+        "about.sources": "Списки мест, где вопросы задавали или публиковали, в любом числе файлов. Каждый вопрос "
+                         "ссылается хотя бы на один; чтобы назвать компанию, нужен источник с url, а его `kind` "
+                         "ограничивает значок подтверждения (см. «Типы подтверждений»).",
+        "about.companies": "По файлу на работодателя, которого можно называть в записях `asked`; id совпадает с "
+                           "именем файла.",
+        "about.difficulties": "Уровни, которые называет поле `difficulty` вопроса: какой уровень кандидатов он "
+                              "различает.",
         "about.evidence": "Откуда известно, что вопрос задавали в компании; значок выводится после названия "
                           "компании.",
         "about.collections": "Один опубликованный список вопросов на файл, в исходном порядке и с исходными "
@@ -121,13 +131,18 @@ LABELS: dict[str, dict[str, str]] = {
         "title.questions": "प्रश्न फ़ाइलें", "title.readings": "पढ़ने की सामग्री", "title.sources": "स्रोत",
         "title.companies": "कंपनियाँ", "title.evidence": "प्रमाण के प्रकार", "title.collections": "संग्रह",
         "title.topics": "विषय", "title.tracks": "ट्रैक", "title.types": "प्रश्न के प्रकार",
+        "title.difficulties": "कठिनाई के स्तर",
         "about.questions": "हर विषय की एक फ़ाइल: पहले विषय की id, फिर उसके प्रश्न। हर टेक्स्ट फ़ील्ड en, ru और hi "
                            "— तीनों भाषाओं में भरना होता है।",
         "about.readings": "पढ़ने की सामग्री की YAML सूची: arXiv पेपर, या URL वाले repository और पोस्ट। प्रश्न इन्हें "
                           "id से जोड़ते हैं, entry चाहे किसी भी फ़ाइल में हो।",
-        "about.sources": "उन जगहों की सूची जहाँ प्रश्न प्रकाशित हुए या उनका ज़िक्र हुआ। किसी कंपनी का नाम देने के "
-                         "लिए url वाला स्रोत ज़रूरी है।",
-        "about.companies": "वे कंपनियाँ जिनका नाम `asked` entries में दिया जा सकता है।",
+        "about.sources": "उन जगहों की सूचियाँ, कितनी भी फ़ाइलों में, जहाँ प्रश्न पूछे या प्रकाशित हुए। हर प्रश्न कम "
+                         "से कम एक स्रोत बताता है; कंपनी का नाम देने के लिए url वाला स्रोत ज़रूरी है, और उसका "
+                         "`kind` तय करता है कि कौन-सा प्रमाण-चिह्न लग सकता है (देखें: प्रमाण के प्रकार)।",
+        "about.companies": "हर कंपनी की एक फ़ाइल, जिसका नाम `asked` entries में दिया जा सकता है; id फ़ाइल के "
+                           "नाम जैसी ही होती है।",
+        "about.difficulties": "वे स्तर जिन्हें प्रश्न का `difficulty` फ़ील्ड बताता है: प्रश्न किस स्तर के उम्मीदवारों "
+                              "को अलग करता है।",
         "about.evidence": "हमें कैसे पता है कि प्रश्न किसी कंपनी में पूछा गया; इसका चिह्न कंपनी के नाम के बाद "
                           "दिखता है।",
         "about.collections": "हर फ़ाइल में एक प्रकाशित प्रश्न-सूची, अपने मूल क्रम और खंडों के साथ।",

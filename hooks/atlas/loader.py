@@ -11,16 +11,17 @@ from typing import Any, Iterable, Iterator
 
 from atlas.arxivid import parse_id
 from atlas.errors import AtlasError, Problem
-from atlas.model import (Asked, Atlas, Collection, Company, Evidence, Question, QuestionType, Reading,
-                         Section, Source, Topic, Track)
+from atlas.model import (Asked, Atlas, Collection, Company, Difficulty, Evidence, ProcessNote, Question,
+                         QuestionType, Reading, Section, Source, Topic, Track)
 from atlas.schema import PLACEHOLDER
 from atlas.schema import ARXIV
 from atlas.textsafe import unsafe_parts
 from atlas.validate import record_id, schema_problems, show_path
 from atlas.yamlsource import YamlDoc, read_yaml
 
-LIST_FILES = ("topics", "tracks", "types", "evidence", "companies", "sources")
-DIR_FILES = ("readings", "questions", "collections")
+LIST_FILES = ("topics", "tracks", "types", "evidence", "difficulties")
+DIR_FILES = ("readings", "questions", "collections", "sources", "companies")
+ONE_RECORD_PER_FILE = ("collections", "companies")  # the record's id must equal the file name
 _NOT_TEXT = {"url", "website", "id", "arxiv"}
 
 
@@ -83,7 +84,7 @@ class _Loader:
     def records(self, kind: str) -> Iterator[tuple[YamlDoc, tuple[Any, ...], dict[str, Any]]]:
         """(doc, path, record) for every well-formed mapping record of a list file kind."""
         for doc in self.docs[kind]:
-            if kind == "collections":  # one record per file
+            if kind in ONE_RECORD_PER_FILE:
                 if isinstance(doc.data, dict) and isinstance(doc.data.get("id"), str):
                     yield doc, (), doc.data
                 continue
@@ -132,18 +133,36 @@ class _Loader:
     # -- build ---------------------------------------------------------------------------------
     def build(self) -> Atlas:
         self.read()
-        topics, tracks, types, evidence, companies, sources, readings, questions, collections = (
-            self.ids(k) for k in ("topics", "tracks", "types", "evidence", "companies", "sources", "readings",
-                                  "questions", "collections"))
+        topics, tracks, types, evidence, difficulties, companies, sources, readings, questions, collections = (
+            self.ids(k) for k in ("topics", "tracks", "types", "evidence", "difficulties", "companies", "sources",
+                                  "readings", "questions", "collections"))
         for doc, path, rec in sources.values():
             for key in ("published", "retrieved"):
                 self.check_date(doc, path + (key,), rec["id"], rec.get(key))
+            if not rec.get("author") and not rec.get("publisher"):
+                self.problems.append(Problem(doc.rel, doc.line(path), "E050", rec["id"],
+                                             "source names neither its author nor its publisher",
+                                             "add `author:` (a person or team) or `publisher:` (the site)"))
+        self._evidence = evidence
+        self._check_companies(companies, sources)
         self._check_readings(readings)
-        self._check_questions(questions, topics, tracks, types, evidence, companies, sources, readings)
+        self._check_questions(questions, topics, tracks, types, evidence, difficulties, companies, sources, readings)
         self._check_collections(collections, questions, sources)
         if self.problems:
             raise AtlasError(self.problems)
-        return self._assemble(topics, tracks, types, evidence, companies, sources, readings, questions, collections)
+        return self._assemble(topics, tracks, types, evidence, difficulties, companies, sources, readings, questions,
+                              collections)
+
+    def _check_companies(self, companies: dict[str, Any], sources: dict[str, Any]) -> None:
+        for cid, (doc, path, rec) in companies.items():
+            if doc.path.stem != cid:
+                self.problems.append(Problem(doc.rel, doc.line(("id",)), "E039", cid,
+                                             f"company id '{cid}' does not match the file name",
+                                             f"name the file {cid}.yml"))
+            for i, note in enumerate(_list(rec.get("process"))):
+                if isinstance(note, dict):
+                    self.ref(doc, ("process", i, "source"), cid, note.get("source"), sources, "E036", "source",
+                             "data/sources/")
 
     def _check_readings(self, readings: dict[str, Any]) -> None:
         by_paper: dict[str, tuple[YamlDoc, tuple[Any, ...], str]] = {}
@@ -170,7 +189,8 @@ class _Loader:
                 else:
                     by_paper[key] = (doc, path, rid)
 
-    def _check_questions(self, questions, topics, tracks, types, evidence, companies, sources, readings) -> None:
+    def _check_questions(self, questions, topics, tracks, types, evidence, difficulties, companies, sources,
+                         readings) -> None:
         for doc in self.docs["questions"]:
             topic = doc.data.get("topic") if isinstance(doc.data, dict) else None
             if isinstance(topic, str):
@@ -183,26 +203,50 @@ class _Loader:
             for i, track in enumerate(_list(rec.get("tracks"))):
                 self.ref(doc, path + ("tracks", i), qid, track, tracks, "E032", "track", "data/tracks.yml")
             self.ref(doc, path + ("type",), qid, rec.get("type"), types, "E033", "question type", "data/types.yml")
+            self.ref(doc, path + ("difficulty",), qid, rec.get("difficulty"), difficulties, "E049", "difficulty",
+                     "data/difficulties.yml")
             self.check_date(doc, path + ("added",), qid, rec.get("added"))
             for i, reading in enumerate(_list(rec.get("readings"))):
                 self.ref(doc, path + ("readings", i), qid, reading, readings, "E037", "reading", "data/readings/")
             for i, source in enumerate(_list(rec.get("sources"))):
-                self.ref(doc, path + ("sources", i), qid, source, sources, "E036", "source", "data/sources.yml")
+                self.ref(doc, path + ("sources", i), qid, source, sources, "E036", "source", "data/sources/")
+            cited = [sources[s][2] for s in _list(rec.get("sources")) if s in sources]
+            if cited and not any(src.get("url") for src in cited):
+                self.problems.append(Problem(doc.rel, doc.line(path + ("sources",)), "E051", qid,
+                                             "none of the question's sources has a url a reader can open",
+                                             "cite at least one source with a public url"))
             for i, asked in enumerate(_list(rec.get("asked"))):
                 if not isinstance(asked, dict):
                     continue
                 at = path + ("asked", i)
                 self.ref(doc, at + ("company",), qid, asked.get("company"), companies, "E034", "company",
-                         "data/companies.yml")
+                         "data/companies/")
                 self.ref(doc, at + ("evidence",), qid, asked.get("evidence"), evidence, "E035", "evidence kind",
                          "data/evidence.yml")
-                self.ref(doc, at + ("source",), qid, asked.get("source"), sources, "E036", "source", "data/sources.yml")
+                self.ref(doc, at + ("source",), qid, asked.get("source"), sources, "E036", "source", "data/sources/")
                 src = sources.get(asked.get("source"))
                 if src and not src[2].get("url"):
                     self.problems.append(Problem(doc.rel, doc.line(at + ("source",)), "E043", qid,
                                                  f"source '{src[2]['id']}' has no url, so readers cannot check "
                                                  f"that {asked.get('company')} asked this",
                                                  "add the source's public url, or remove this asked-at entry"))
+                self._check_evidence(doc, at, qid, asked, evidence.get(asked.get("evidence")), src)
+
+    def _check_evidence(self, doc: YamlDoc, at: tuple[Any, ...], qid: str, asked: dict[str, Any],
+                        evidence: tuple[YamlDoc, tuple[Any, ...], dict[str, Any]] | None,
+                        source: tuple[YamlDoc, tuple[Any, ...], dict[str, Any]] | None) -> None:
+        """The evidence contract: a marker may claim no more than its source's kind supports (evidence.yml)."""
+        if not evidence or not source:
+            return  # an unknown id was reported already
+        allowed, kind = evidence[2].get("source_kinds"), source[2].get("kind")
+        if allowed and kind and kind not in allowed:
+            weakest = next((k for k, (_, _, r) in self._evidence.items() if not r.get("source_kinds")), "")
+            self.problems.append(Problem(
+                doc.rel, doc.line(at + ("evidence",)), "E048", qid,
+                f"evidence '{evidence[2]['id']}' needs a source of kind {' or '.join(allowed)}, "
+                f"but '{source[2]['id']}' is a {kind}",
+                (f"use evidence: {weakest}, or cite a source of kind {' or '.join(allowed)}" if weakest
+                 else f"cite a source of kind {' or '.join(allowed)}")))
 
     def _check_collections(self, collections, questions, sources) -> None:
         for cid, (doc, path, rec) in collections.items():
@@ -211,7 +255,7 @@ class _Loader:
                                              f"collection id '{cid}' does not match the file name",
                                              f"name the file {cid}.yml"))
             for i, source in enumerate(_list(rec.get("sources"))):
-                self.ref(doc, ("sources", i), cid, source, sources, "E036", "source", "data/sources.yml")
+                self.ref(doc, ("sources", i), cid, source, sources, "E036", "source", "data/sources/")
             counts: Counter[str] = Counter()
             for s, section in enumerate(_list(rec.get("sections"))):
                 for j, qid in enumerate(_list(section.get("questions") if isinstance(section, dict) else None)):
@@ -223,7 +267,8 @@ class _Loader:
                                                      f"question '{qid}' appears twice in the collection",
                                                      "list each question once"))
 
-    def _assemble(self, topics, tracks, types, evidence, companies, sources, readings, questions, collections) -> Atlas:
+    def _assemble(self, topics, tracks, types, evidence, difficulties, companies, sources, readings, questions,
+                  collections) -> Atlas:
         def rec(entry: tuple[YamlDoc, tuple[Any, ...], dict[str, Any]]) -> dict[str, Any]:
             return entry[2]
 
@@ -235,18 +280,23 @@ class _Loader:
             types={k: QuestionType(k, r["name"]) for k, r in ((k, rec(v)) for k, v in types.items())},
             evidence={k: Evidence(k, r["name"], r["marker"], r["description"])
                       for k, r in ((k, rec(v)) for k, v in evidence.items())},
-            companies={k: Company(k, r["name"], r["segment"], r["website"])
-                       for k, r in ((k, rec(v)) for k, v in companies.items())},
-            sources={k: Source(k, r["title"], r["retrieved"], r.get("author", ""), r.get("publisher", ""),
+            difficulties={k: Difficulty(k, r["name"], r["order"], r["marker"], r["description"])
+                          for k, r in sorted(((k, rec(v)) for k, v in difficulties.items()), key=lambda kv: kv[1]["order"])},
+            companies={k: Company(k, r["name"], r["segment"], r["website"], r["description"],
+                                  tuple(r.get("aliases", [])),
+                                  tuple(ProcessNote(n["text"], n["source"]) for n in r.get("process", [])))
+                       for k, r in sorted(((k, rec(v)) for k, v in companies.items()), key=lambda kv: kv[0])},
+            sources={k: Source(k, r["title"], r["retrieved"], r["kind"], r.get("author", ""), r.get("publisher", ""),
                                r.get("url", ""), r.get("language", ""), r.get("published", ""))
                      for k, r in ((k, rec(v)) for k, v in sources.items())},
             readings={k: Reading(k, r["title"], tuple(r["authors"]), r["year"], r.get("arxiv", ""), r.get("url", ""),
                                  doc.rel, doc.line(path))
                       for k, (doc, path, r) in readings.items()},
             questions=[Question(id=k, topic=doc.data["topic"], tracks=tuple(r["tracks"]), type=r["type"],
-                                added=r["added"], text=r["text"], tests=r["tests"], rubric=tuple(r["rubric"]),
+                                difficulty=r["difficulty"], added=r["added"], text=r["text"], tests=r["tests"], rubric=tuple(r["rubric"]),
                                 file=doc.rel, line=doc.line(path), answer=r.get("answer"),
-                                asked=tuple(Asked(a["company"], a["evidence"], a["source"]) for a in r.get("asked", [])),
+                                asked=tuple(Asked(a["company"], a["evidence"], a["source"], a.get("role"),
+                                                  a.get("round"), a.get("note")) for a in r.get("asked", [])),
                                 readings=tuple(r.get("readings", [])), sources=tuple(r.get("sources", [])))
                        for k, (doc, path, r) in questions.items()],
             collections=[Collection(r["id"], r["title"], r["summary"], tuple(r["sources"]),

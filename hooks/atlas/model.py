@@ -39,9 +39,25 @@ class Evidence(Named):
 
 
 @dataclass(frozen=True)
+class Difficulty(Named):
+    order: int
+    marker: str
+    description: Text
+
+
+@dataclass(frozen=True)
+class ProcessNote:
+    text: Text
+    source: str
+
+
+@dataclass(frozen=True)
 class Company(Named):
     segment: str
     website: str
+    description: Text = field(default_factory=dict)
+    aliases: tuple[str, ...] = ()
+    process: tuple[ProcessNote, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -49,11 +65,19 @@ class Source:
     id: str
     title: str
     retrieved: str
+    kind: str = "question-list"
     author: str = ""
     publisher: str = ""
     url: str = ""
     language: str = ""
     published: str = ""
+
+    @property
+    def date(self) -> str:
+        """The date an attribution carries: its source's publication date ("" when the page shows none).
+
+        Never the retrieval date: that would make an undated old report look new."""
+        return self.published
 
 
 @dataclass(frozen=True)
@@ -87,6 +111,9 @@ class Asked:
     company: str
     evidence: str
     source: str
+    role: Text | None = None
+    round: Text | None = None
+    note: Text | None = None
 
 
 @dataclass(frozen=True)
@@ -95,6 +122,7 @@ class Question:
     topic: str
     tracks: tuple[str, ...]
     type: str
+    difficulty: str
     added: str
     text: Text
     tests: Text
@@ -135,6 +163,7 @@ class Atlas:
     tracks: list[Track]
     types: dict[str, QuestionType]
     evidence: dict[str, Evidence]
+    difficulties: dict[str, Difficulty]
     companies: dict[str, Company]
     sources: dict[str, Source]
     readings: dict[str, Reading]
@@ -148,9 +177,15 @@ class Atlas:
         return self._by_id[question_id]
 
     def companies_with_questions(self) -> list[str]:
-        """Company ids that some question names, in companies.yml order: the ones that get a page."""
-        named = {a.company for q in self.questions for a in q.asked}
-        return [c for c in self.companies if c in named]
+        """Company ids that some question names (the ones that get a page): most questions first, then by id."""
+        counts: dict[str, int] = {}
+        for q in self.questions:
+            for c in {a.company for a in q.asked}:
+                counts[c] = counts.get(c, 0) + 1
+        return sorted(counts, key=lambda c: (-counts[c], c))
+
+    def questions_at(self, company_id: str) -> list[Question]:
+        return [q for q in self.questions if any(a.company == company_id for a in q.asked)]
 
     def questions_in(self, topic_id: str) -> list[Question]:
         return [q for q in self.questions if q.topic == topic_id]
@@ -160,4 +195,4 @@ class Atlas:
 
 
 __all__ = ["LANGUAGES", "Atlas", "Question", "Topic", "Track", "Reading", "Source", "Company",
-           "Evidence", "QuestionType", "Collection", "Section", "Asked", "Text"]
+           "Evidence", "QuestionType", "Difficulty", "ProcessNote", "Collection", "Section", "Asked", "Text"]

@@ -5,11 +5,12 @@ Record text goes through `escape_markup` on its way in: no record can add HTML o
 
 from __future__ import annotations
 
+import html
 import json
 
 from atlas.labels import Labels
 from atlas.textsafe import escape_markup
-from atlas.views import Group, ListPage, QuestionView, Table, TablePage, TopicPage
+from atlas.views import CompanyPage, Group, ListPage, QuestionView, Table, TablePage, TopicPage
 
 
 def _one_line(text: str) -> str:
@@ -34,12 +35,13 @@ def front_matter(title: str, description: str, **extra: object) -> str:
 
 
 def question(q: QuestionView, L: Labels) -> str:
-    meta = [f"**{q.type_name}**"]
+    meta = [f"**{q.type_name}**", difficulty(q.difficulty.text, q.difficulty.title)]
     if len(q.track_names) > 1:
         meta.append(" + ".join(q.track_names))
     if q.asked:
         meta.append(f"{L['asked_at']}: " + ", ".join(
             f"[{_plain(a.company.text)}]({a.company.href}) [{a.marker.text}]({a.marker.href} {json.dumps(a.marker.title, ensure_ascii=False)})"
+            + (f" ({_plain(a.detail)})" if a.detail else "")
             for a in q.asked))
     for s in q.sources:
         meta.append(f"{L['from_source']}: [{_plain(s.text)}]({s.href})")
@@ -58,6 +60,39 @@ def question(q: QuestionView, L: Labels) -> str:
     if q.answer:
         out += [f'??? answer "{L["answer"]}"', "", _indent(escape_markup(q.answer)), ""]
     out += [actions, "{ .atlas-actions }", ""]
+    return "\n".join(out)
+
+
+def difficulty(marker: str, name: str) -> str:
+    """The level's dots are decoration for the eye; screen readers hear only its name."""
+    return f'<span class="atlas-level" aria-hidden="true">{html.escape(marker)}</span> {_plain(name)}'
+
+
+def company_page(page: CompanyPage, L: Labels) -> str:
+    out = [front_matter(page.title, page.description or page.title), f"# {_plain(page.title)}", ""]
+    if page.description:
+        out += [_plain(page.description), ""]
+    out += [f"- **{label}:** {_plain(value)}" for label, value in page.facts[:1]]
+    out += [f"- **{label}:** [{_plain(value)}]({value})" for label, value in page.facts[1:2]]
+    out += [f"- **{label}:** {_plain(value)}" for label, value in page.facts[2:]]
+    out += [f"- **{L['evidence']}:** " + " · ".join(f"{m} {_plain(name)}: {n}" for m, name, n in page.counts),
+            f"- **{L['newest_report']}:** {page.newest}", ""]
+    if page.stale:
+        out += ['!!! warning "' + L["stale_title"] + '"', "", "    " + L.format("stale_text", date=page.newest), ""]
+    out += [f"[{L['company_in_explorer']}]({page.explorer_url}){{ .md-button }}", ""]
+    if page.process:
+        out += [f"## {L['interview_process']} {{ #process }}", ""]
+        out += [f"- {_one_line(text)} ([{_plain(src.text)}]({src.href}))" for text, src in page.process]
+        out.append("")
+    out += [L.format("company_intro", company=_plain(page.title)), ""]
+    for anchor, title, items in page.sections:
+        out += [f"## {_plain(title)} ({len(items)}) {{ #{anchor} }}", ""]
+        for a in items:
+            detail = " · ".join(x for x in (_plain(a.detail), a.date) if x)
+            out.append(f"- [{_one_line(a.question.text)}]({a.question.href})  ")
+            out.append(f"  {a.marker} {_plain(a.evidence)}: [{_plain(a.source.text)}]({a.source.href}) · {detail}"
+                       + (f"  \n  {_one_line(a.note)}" if a.note else ""))
+        out.append("")
     return "\n".join(out)
 
 

@@ -82,7 +82,7 @@ def existing_ids(questions_dir: Path) -> dict[str, str]:
 
 # -- the skeleton -----------------------------------------------------------------------------------
 def skeleton(qid: str, tracks: list[str], types: list[str], added: str,
-             indent: str = "  ") -> tuple[list[str], dict[int, tuple[str, str]]]:
+             indent: str = "  ", difficulties: tuple[str, ...] = ("basic", "intermediate", "advanced")) -> tuple[list[str], dict[int, tuple[str, str]]]:
     """The record's lines (no line ends) and, by line index, the placeholders: (field, hint).
 
     `indent` is where the file's `- ` items start; the record's own fields sit two columns further.
@@ -104,10 +104,13 @@ def skeleton(qid: str, tracks: list[str], types: list[str], added: str,
 
     tracks_hint = "one or more of " + ", ".join(tracks)
     types_hint = "one of " + ", ".join(types)
+    difficulty_hint = "one of " + ", ".join(difficulties) + " (the seniority the question separates)"
+    sources_hint = "source ids from data/sources/*.yml: where this question was asked or published"
     readings_hint = "reading ids from data/readings/*.yml; write [] if none fits"
     put(f"{indent}- id: {qid}")
     put(f'{field}tracks: ["{PLACEHOLDER} {tracks_hint}"]', ("tracks", tracks_hint))
     put(f'{field}type: "{PLACEHOLDER} {types_hint}"', ("type", types_hint))
+    put(f'{field}difficulty: "{PLACEHOLDER} {difficulty_hint}"', ("difficulty", difficulty_hint))
     put(f"{field}added: {added}")
     put(f"{field}text:")
     texts("text", field + "  ", {"en": "the question as an interviewer asks it, in English: one paragraph of Markdown.",
@@ -128,7 +131,7 @@ def skeleton(qid: str, tracks: list[str], types: list[str], added: str,
                                          "math in $...$ (or delete the whole answer block).",
                                    "ru": "the same answer, in Russian.", "hi": "the same answer, in Hindi."}, "|")
     put(f'{field}readings: ["{PLACEHOLDER} {readings_hint}"]', ("readings", readings_hint))
-    put(f"{field}sources: []  # source ids from data/sources.yml, if the question itself was published somewhere")
+    put(f'{field}sources: ["{PLACEHOLDER} {sources_hint}"]', ("sources", sources_hint))
     put(f"{field}asked: []  # only with a public source naming the company: {{company: …, evidence: …, source: …}}")
     return lines, marks
 
@@ -184,7 +187,8 @@ def scaffold_question(data_dir: Path, topic: str, qid: str, today: dt.date | Non
     newline = "\r\n" if "\r\n" in old else "\n"
     before = [] if created else _questions_of(old, path)
     record, marks = skeleton(qid, _list_ids(data_dir / "tracks.yml"), _list_ids(data_dir / "types.yml"),
-                             (today or dt.date.today()).isoformat(), _item_indent(old))
+                             (today or dt.date.today()).isoformat(), _item_indent(old),
+                             tuple(_list_ids(data_dir / "difficulties.yml")))
     if created:
         prefix_lines = _header(topic)
         new = newline.join(prefix_lines + record) + newline
@@ -216,8 +220,9 @@ def instructions(result: Scaffolded, qid: str) -> str:
            f"Replace every `{PLACEHOLDER} …` ({len(result.placeholders)} of them); validation fails until you do:"]
     out += [f"  line {p.line:>5}  {p.field:<{width}}  {p.hint}" for p in result.placeholders]
     out += ["",
-            "Optional fields: delete the `answer:` block if you do not write an answer; `sources` and `asked` may",
-            "stay empty. Name a company in `asked` only with a public source that says it asked this question.",
+            "Optional fields: delete the `answer:` block if you do not write an answer; `asked` may stay empty.",
+            "Every question cites a source (`sources`). Name a company in `asked` only with a public source that",
+            "says it asked this question; the evidence marker may claim no more than the source's kind.",
             "",
             "Then check:  python -m atlas validate && mkdocs build --strict",
             "Guide: docs/contributing.md (rubrics, translations, readings, field reference)."]

@@ -56,11 +56,19 @@ def _list_of(item: dict[str, Any], description: str) -> dict[str, Any]:
 _DATE = {"type": "string", "pattern": DATE, "description": "A date as YYYY-MM-DD."}
 _URL = {"type": "string", "pattern": URL, "description": "An http(s) URL."}
 
+SOURCE_KINDS = ("candidate-report", "company", "question-list", "job-posting")
+SEGMENTS = ("frontier-lab", "big-tech", "cloud-hardware", "chinese-ai-lab", "startup", "research", "other")
+
 ASKED = _obj(
     {
-        "company": _slug("Company id from data/companies.yml."),
-        "evidence": _slug("Evidence kind id from data/evidence.yml (confirmed, candidate, compilation)."),
-        "source": _slug("Source id from data/sources.yml; the source must have a url a reader can open."),
+        "company": _slug("Company id: the file name of data/companies/<id>.yml."),
+        "evidence": _slug("Evidence kind id from data/evidence.yml: confirmed (only on a `company` source), "
+                          "candidate (only on a `candidate-report` source), compilation (any source)."),
+        "source": _slug("Source id from data/sources/*.yml; the source must have a url a reader can open, "
+                        "and the page must name the company and the question."),
+        "role": _text("The role interviewed for, only where the source says (e.g. research engineer)."),
+        "round": _text("The interview round, only where the source says (e.g. onsite, phone screen)."),
+        "note": _text("How the source's wording maps to this question, when it is not word for word.", 10),
     },
     ["company", "evidence", "source"],
     "Where the question was reportedly asked, and how we know.",
@@ -75,6 +83,8 @@ QUESTION = _obj(
             "description": "Tracks the question prepares for (data/tracks.yml).",
         },
         "type": _slug("Question type id from data/types.yml (knowledge, applied, system-design, coding, behavioral)."),
+        "difficulty": _slug("Difficulty id from data/difficulties.yml (basic, intermediate, advanced): "
+                            "the seniority the question separates."),
         "added": _DATE | {"description": "The date the question was added, YYYY-MM-DD."},
         "text": _text("The question as an interviewer asks it; one paragraph of Markdown.", 15),
         "tests": _text("What the question tests, in one sentence.", 10),
@@ -91,12 +101,12 @@ QUESTION = _obj(
             "description": "What to read: reading ids from data/readings/*.yml.",
         },
         "sources": {
-            "type": "array", "uniqueItems": True,
-            "items": _slug("Source id from data/sources.yml."),
-            "description": "Where the question itself was published (source ids).",
+            "type": "array", "minItems": 1, "uniqueItems": True,
+            "items": _slug("Source id from data/sources/*.yml."),
+            "description": "Where the question was asked or published (source ids): at least one, a reader can open.",
         },
     },
-    ["id", "tracks", "type", "added", "text", "tests", "rubric"],
+    ["id", "tracks", "type", "difficulty", "added", "text", "tests", "rubric", "sources"],
     "One interview question.",
 )
 
@@ -130,17 +140,40 @@ FILES: dict[str, dict[str, Any]] = {
     "evidence": _list_of(
         _obj(_NAMED | {"marker": {"type": "string", "minLength": 1, "maxLength": 2,
                                   "description": "Symbol shown after the company name."},
-                       "description": _text("What this evidence kind means.")},
+                       "description": _text("What this evidence kind means."),
+                       "source_kinds": {"type": "array", "minItems": 1, "uniqueItems": True,
+                                        "items": {"type": "string", "enum": list(SOURCE_KINDS)},
+                                        "description": "The only source kinds this marker may stand on; "
+                                                       "leave it out for the weakest kind, which any source supports."}},
              ["id", "marker", "name", "description"], "An evidence kind."),
         "Evidence kinds, data/evidence.yml."),
-    "companies": _list_of(
-        _obj(_NAMED | {"segment": {"type": "string", "enum": ["frontier-lab", "big-tech", "startup", "research", "other"],
-                                   "description": "What kind of employer it is."},
-                       "website": _URL},
-             ["id", "name", "segment", "website"], "A company."),
-        "Companies, data/companies.yml."),
+    "difficulties": _list_of(
+        _obj(_NAMED | {"order": {"type": "integer", "description": "Position, easiest first."},
+                       "marker": {"type": "string", "minLength": 1, "maxLength": 3,
+                                  "description": "Short symbol shown on the question."},
+                       "description": _text("Which candidates the level separates.", 20)},
+             ["id", "order", "marker", "name", "description"], "A difficulty level."),
+        "Difficulty levels, data/difficulties.yml."),
+    "companies": _obj(
+        _NAMED | {"aliases": {"type": "array", "uniqueItems": True,
+                              "items": {"type": "string", "minLength": 2},
+                              "description": "Other spellings people type, in any script (e.g. Яндекс, गूगल): "
+                                             "search finds the company by them."},
+                  "description": _text("One line: what the company is.", 10),
+                  "segment": {"type": "string", "enum": list(SEGMENTS), "description": "What kind of employer it is."},
+                  "website": _URL,
+                  "process": _list_of(_obj({"text": _text("One fact about the interview process.", 10),
+                                            "source": _slug("Source id that states it.")},
+                                           ["text", "source"], "A note on the interview process, with its source."),
+                                      "Optional notes on the interview process (stages, coding round, take-home).")},
+        ["id", "name", "description", "segment", "website"],
+        "A company, data/companies/<id>.yml (one file per company; the id equals the file name)."),
     "sources": _list_of(
         _obj({"id": _slug("Stable id."),
+              "kind": {"type": "string", "enum": list(SOURCE_KINDS),
+                       "description": "candidate-report: someone who sat the interview describes it; company: the "
+                                      "company's own page, post or guide; question-list: a published list or prep "
+                                      "guide; job-posting: a job advertisement."},
               "title": {"type": "string", "minLength": 3, "description": "Title of the post, page or list."},
               "author": {"type": "string", "minLength": 1, "description": "Author, if named."},
               "publisher": {"type": "string", "minLength": 1, "description": "Site or publisher."},
@@ -148,8 +181,9 @@ FILES: dict[str, dict[str, Any]] = {
               "language": {"type": "string", "pattern": r"^[a-z]{2}$", "description": "Language code of the source."},
               "published": _DATE | {"description": "Publication date, if known."},
               "retrieved": _DATE | {"description": "When we read it."}},
-             ["id", "title", "retrieved"], "A source where questions were reported."),
-        "Sources, data/sources.yml."),
+             ["id", "kind", "title", "language", "retrieved"],
+             "A source where questions were reported: author or publisher, and a url wherever one exists."),
+        "Sources, data/sources/*.yml."),
     "readings": _list_of(
         _obj({"id": _slug("Stable id, referenced from questions."),
               "arxiv": {"type": "string", "pattern": ARXIV,

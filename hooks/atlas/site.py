@@ -34,7 +34,8 @@ def pages_for(atlas: Atlas, lang: str, repo: Repository) -> list[GeneratedPage]:
         data = seo.question_list(model.title, model.summary, repo.page_url(model.uri, lang), lang, questions)
         out.append(page(model.uri, render.topic_page(model, L, seo.json_ld(data)), model.edit_url))
     for company_id in atlas.companies_with_questions():
-        out.append(page(urls.company_uri(company_id), render.list_page(b.company_page(company_id), L)))
+        out.append(page(urls.company_uri(company_id), render.company_page(b.company_page(company_id), L),
+                        repo.edit(f"data/companies/{company_id}.yml")))
     for track in atlas.tracks:
         out.append(page(urls.track_uri(track.id), render.list_page(b.track_page(track.id), L)))
     for c in atlas.collections:
@@ -74,6 +75,10 @@ def expand_markers(markdown: str, src_uri: str, atlas: Atlas, lang: str, repo: R
         name = m.group(1)
         if name == "question-count":
             return str(len(atlas.questions))
+        if name == "difficulties":
+            L = Labels(lang)
+            return render.table(Table((L["difficulty"], L["about"]), tuple(
+                (f"{d.marker} {d.name[lang]} (`{d.id}`)", d.description[lang]) for d in atlas.difficulties.values())))
         if name == "field-reference":
             from atlas.fieldref import field_reference
             return field_reference(lang)

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import datetime as dt
+import re
 from dataclasses import dataclass, field
 
 from atlas import urls
 from atlas.labels import Labels
-from atlas.model import Atlas, Question, Topic
+from atlas.model import Asked, Atlas, Question, Topic
 from atlas.urls import Repository
 
 
@@ -21,6 +23,7 @@ class Link:
 class AskedView:
     company: Link
     marker: Link  # evidence marker, linking to the source
+    detail: str = ""  # role, round and the source's date, in the page's language
 
 
 @dataclass(frozen=True)
@@ -37,6 +40,7 @@ class QuestionView:
     id: str
     text: str
     type_name: str
+    difficulty: Link  # marker and name; href is the level's anchor in the contributor guide
     track_names: tuple[str, ...]
     asked: tuple[AskedView, ...]
     sources: tuple[Link, ...]
@@ -94,6 +98,33 @@ class ListPage:
 
 
 @dataclass(frozen=True)
+class Attribution:
+    """One company attribution as the company page lists it."""
+
+    question: Link
+    marker: str
+    evidence: str
+    source: Link
+    date: str
+    detail: str  # role and round, where the source says
+    note: str
+
+
+@dataclass(frozen=True)
+class CompanyPage:
+    uri: str
+    title: str
+    description: str
+    facts: tuple[tuple[str, str], ...]  # label -> Markdown value
+    counts: tuple[tuple[str, str, int], ...]  # (marker, evidence name, attributions)
+    newest: str
+    stale: bool
+    explorer_url: str
+    process: tuple[tuple[str, Link], ...]  # (note, its source)
+    sections: tuple[tuple[str, str, tuple[Attribution, ...]], ...]  # (anchor, topic name, attributions)
+
+
+@dataclass(frozen=True)
 class Table:
     header: tuple[str, ...]
     rows: tuple[tuple[str, ...], ...]
@@ -127,7 +158,8 @@ class Builder:
             company, evidence, source = a.companies[entry.company], a.evidence[entry.evidence], a.sources[entry.source]
             asked.append(AskedView(
                 Link(company.name[lang], urls.link(page_uri, urls.company_uri(company.id))),
-                Link(evidence.marker, source.url, f"{evidence.name[lang]}: {source.title}")))
+                Link(evidence.marker, source.url, f"{evidence.name[lang]}: {source.title}"),
+                self.attribution_detail(entry, with_date=True)))
         readings = []
         for rid in q.readings:
             r = a.readings[rid]
@@ -139,6 +171,7 @@ class Builder:
                                                "page": self.repo.page_url(urls.topic_uri(q.topic), lang, q.id)})
         return QuestionView(
             id=q.id, text=q.text[lang], type_name=a.types[q.type].name[lang],
+            difficulty=Link(a.difficulties[q.difficulty].marker, "", a.difficulties[q.difficulty].name[lang]),
             track_names=tuple(t.name[lang] for t in a.tracks if t.id in q.tracks),
             asked=tuple(asked), sources=sources[:1], tests=q.tests[lang],
             rubric=tuple(p[lang] for p in q.rubric), readings=tuple(readings),
@@ -186,23 +219,47 @@ class Builder:
                 sections.append(ListSection(f"topic-{topic.id}", topic.name[self.lang], items))
         return tuple(sections)
 
-    def company_page(self, company_id: str) -> ListPage:
+    def attribution_detail(self, entry: Asked, with_date: bool = False) -> str:
+        """'research engineer, onsite, 2025-03-14': what the source says about the interview, and when."""
+        parts = [t[self.lang] for t in (entry.role, entry.round) if t]
+        if with_date and self.atlas.sources[entry.source].date:
+            parts.append(self.atlas.sources[entry.source].date)
+        return ", ".join(parts)
+
+    def company_page(self, company_id: str, today: dt.date | None = None) -> CompanyPage:
         a, L, lang = self.atlas, self.labels, self.lang
         company = a.companies[company_id]
         uri = urls.company_uri(company_id)
+        entries = [(q, e) for q in a.questions_at(company_id) for e in q.asked if e.company == company_id]
+        counts = tuple((ev.marker, ev.name[lang], sum(1 for _, e in entries if e.evidence == ev.id))
+                       for ev in a.evidence.values())
+        newest = max((a.sources[e.source].date for _, e in entries), default="") or L["date_unknown"]
+        sections = []
+        for topic in a.topics:
+            items = tuple(self._attribution(q, e, uri) for q, e in entries if q.topic == topic.id)
+            if items:
+                sections.append((f"topic-{topic.id}", topic.name[lang], items))
+        facts = [(L["segment"], L[f"segment_{company.segment}"]), (L["website"], company.website)]
+        if company.aliases:
+            facts.append((L["also_written"], ", ".join(company.aliases)))
+        process = tuple((n.text[lang], self._source_link(n.source)) for n in company.process)
+        return CompanyPage(
+            uri=uri, title=company.name[lang], description=company.description.get(lang, ""), facts=tuple(facts),
+            counts=tuple(c for c in counts if c[2]), newest=newest, stale=is_stale(newest, today),
+            explorer_url=urls.link(uri, "explorer.md") + f"?company={company_id}",  # MkDocs keeps the query
+            process=process, sections=tuple(sections))
 
-        def note(q: Question) -> str:
-            parts = []
-            for e in (x for x in q.asked if x.company == company_id):
-                ev, src = a.evidence[e.evidence], a.sources[e.source]
-                parts.append(f"{ev.marker} {ev.name[lang]}: [{src.title}]({src.url}) ({L['retrieved']} {src.retrieved})")
-            return "; ".join(parts)
+    def _source_link(self, source_id: str) -> Link:
+        src = self.atlas.sources[source_id]
+        who = src.author or src.publisher
+        return Link(src.title + (f" — {who}" if who else ""), src.url, self.labels[f"source_kind_{src.kind}"])
 
-        qs = [q for q in a.questions if any(e.company == company_id for e in q.asked)]
-        return ListPage(uri, company.name[lang], L.format("company_intro", company=company.name[lang]),
-                        self._by_topic(qs, uri, note),
-                        facts=((L["segment"], L[f"segment_{company.segment}"]),
-                               (L["website"], f"[{company.website}]({company.website})")))
+    def _attribution(self, q: Question, e: Asked, from_uri: str) -> Attribution:
+        a, lang = self.atlas, self.lang
+        ev, src = a.evidence[e.evidence], a.sources[e.source]
+        return Attribution(self._question_link(q, from_uri), ev.marker, ev.name[lang], self._source_link(e.source),
+                           src.date, self.attribution_detail(e),
+                           e.note[lang] if e.note else "")
 
     def track_page(self, track_id: str) -> ListPage:
         track = next(t for t in self.atlas.tracks if t.id == track_id)
@@ -249,11 +306,18 @@ class Builder:
         return Table(header, rows)
 
     def companies_table(self, from_uri: str) -> Table:
-        L, lang = self.labels, self.lang
-        rows = tuple((f"[{c.name[lang]}]({urls.link(from_uri, urls.company_uri(c.id))})",
-                      L[f"segment_{c.segment}"], str(self.count(company=c.id)))
-                     for c in map(self.atlas.companies.get, self.atlas.companies_with_questions()))
-        return Table((L["company"], L["segment"], L["questions"]), rows)
+        """Most questions first: questions, evidence mix and the newest report per company."""
+        L, lang, a = self.labels, self.lang, self.atlas
+        rows = []
+        for cid in a.companies_with_questions():
+            c = a.companies[cid]
+            entries = [e for q in a.questions_at(cid) for e in q.asked if e.company == cid]
+            mix = " ".join(f"{ev.marker} {n}" for ev in a.evidence.values()
+                           if (n := sum(1 for e in entries if e.evidence == ev.id)))
+            newest = max(a.sources[e.source].date for e in entries) or "—"
+            rows.append((f"[{c.name[lang]}]({urls.link(from_uri, urls.company_uri(c.id))})",
+                         L[f"segment_{c.segment}"], str(len(a.questions_at(cid))), mix, newest))
+        return Table((L["company"], L["segment"], L["questions"], L["evidence"], L["newest_report"]), tuple(rows))
 
     def tracks_table(self, from_uri: str) -> Table:
         L, lang = self.labels, self.lang
@@ -266,3 +330,16 @@ class Builder:
         rows = tuple((f"[{c.title[lang]}]({urls.link(from_uri, urls.collection_uri(c.id))})", c.author,
                       str(len(c.question_ids))) for c in self.atlas.collections)
         return Table((L["collection"], L["compiled_by"], L["questions"]), rows)
+
+
+STALE_AFTER_MONTHS = 18
+
+
+def is_stale(newest: str, today: dt.date | None = None) -> bool:
+    """True when the newest report is older than 18 months: interviews change, readers should know."""
+    if not re.fullmatch(r"\d{4}-\d{2}-\d{2}", newest):  # no dated report: nothing to judge by
+        return False
+    today = today or dt.date.today()
+    date = dt.date.fromisoformat(newest)
+    months = (today.year - date.year) * 12 + today.month - date.month - (today.day < date.day)
+    return months >= STALE_AFTER_MONTHS
