@@ -29,9 +29,10 @@ def driver():
         yield d
 
 
-def search(driver, server: SiteServer, lang: str, query: str, path: str = "") -> list[str]:
-    """Type a query into Material's search box on a page of the language; return result links."""
-    driver.get(server.url + PREFIX[lang] + path)
+def search(driver, server: SiteServer, lang: str, query: str, path: str = "", root: str = "") -> list[str]:
+    """Type a query into Material's search box on a page of the language; return result links.
+    `root` is the published base path the site was built for (`atlas/`)."""
+    driver.get(server.url + root + PREFIX[lang] + path)
     wait = WebDriverWait(driver, 20)
     box = wait.until(EC.element_to_be_clickable((By.CSS_SELECTOR, "input.md-search__input")))
     box.click()
@@ -128,6 +129,8 @@ def test_a_filter_narrows_results(driver, server, atlas) -> None:
     assert all(atlas.question(urlparse(h).fragment).topic == "post-training" for h in questions), narrowed
     only = search(driver, server, "ru", "type:system-design")
     assert {atlas.question(urlparse(h).fragment).type for h in only if urlparse(h).fragment} == {"system-design"}
+    hard = search(driver, server, "hi", "GRPO difficulty:advanced")
+    assert hard and {atlas.question(urlparse(h).fragment).difficulty for h in hard if urlparse(h).fragment} == {"advanced"}
 
 
 @pytest.mark.parametrize("lang", PREFIX)
@@ -290,15 +293,34 @@ def test_a_topic_name_finds_the_topic(driver, server, lang, query, path) -> None
     assert any(urlparse(h).path.lstrip("/") == path for h in links), links
 
 
-def test_a_company_name_finds_the_questions_asked_there(driver, tmp_path: Path) -> None:
-    """The real data names no company yet; the fixtures' Example Lab asked sample-clipping."""
+@pytest.mark.parametrize("lang,names", [
+    ("en", ["Meituan", "美团"]),
+    ("ru", ["Meituan", "Мэйтуань"]),
+    ("hi", ["Meituan", "मेइतुआन"]),
+])
+def test_a_company_name_in_latin_or_the_readers_script_finds_the_company(driver, server, lang, names) -> None:
+    for name in names:
+        links = search(driver, server, lang, name)
+        assert any(urlparse(h).path == f"/{PREFIX[lang]}companies/meituan/" for h in links), (name, links)
+        assert all(_in_language(h, server, lang) for h in links), links
+
+
+def test_search_under_the_published_base_path(driver, tmp_path: Path) -> None:
+    """Built for http://host/atlas/ (site_url's path): the worker, the index and every result stay under it.
+    The fixtures' Example Lab, with Cyrillic and Devanagari aliases, asked sample-clipping."""
     from atlas.settings import standalone_config
     from conftest import ROOT, build_site, free_port
     port = free_port()
     config = tmp_path / "mkdocs.yml"
     config.write_text(standalone_config(ROOT / "tests" / "fixtures" / "valid"), encoding="utf-8")
-    assert build_site(tmp_path / "site", config, cwd=tmp_path, site_url=f"http://127.0.0.1:{port}/").returncode == 0
-    with SiteServer(tmp_path / "site", port) as fixture:
-        for lang in PREFIX:
-            links = search(driver, fixture, lang, "Example Lab")
-            assert any(urlparse(h).fragment == "sample-clipping" for h in links), (lang, links)
+    result = build_site(tmp_path / "root" / "atlas", config, cwd=tmp_path, site_url=f"http://127.0.0.1:{port}/atlas/")
+    assert result.returncode == 0, result.stderr
+    with SiteServer(tmp_path / "root", port) as fixture:
+        for lang, name in (("en", "Example Lab"), ("ru", "Экзампл Лаб"), ("hi", "एग्ज़ाम्पल लैब")):
+            fixture.requests.clear()
+            links = search(driver, fixture, lang, name, root="atlas/")
+            paths = [urlparse(h).path for h in links]
+            assert f"/atlas/{PREFIX[lang]}companies/example-lab/" in paths, (lang, links)
+            assert any(urlparse(h).fragment == "sample-clipping" for h in links) or lang != "en", (lang, links)
+            assert [p for p in fixture.requests if "pagefind" in p], fixture.requests
+            assert all(p.startswith("/atlas/") for p in fixture.requests), fixture.requests
