@@ -148,6 +148,11 @@
       // The page starts this worker only once the reader opens search: fetch the runtime now, so the
       // first query needs only its index chunks.
       if (atlas) load().catch(function () { pagefind = null; });
+    } else if (message.type === "atlas-timing") {
+      // For scripts/audit.py: what this worker fetched, from the browser's own resource timing.
+      self.postMessage({ type: "atlas-timing", data: performance.getEntriesByType("resource").map(function (e) {
+        return { name: e.name, transferSize: e.transferSize, startTime: e.startTime, responseEnd: e.responseEnd };
+      }) });
     } else if (message.type === QUERY && atlas) {
       var id = ++latest;
       search(String(message.data || ""), id).then(function (result) {
