@@ -91,24 +91,45 @@ w.postMessage({type: "atlas-timing"});
 """
 
 
-def search_timing(base_url: str, lang: str, query: str) -> dict:
-    """One fresh browser (empty cache): bytes from an idle page to the first results, first and repeated query."""
+def _kind(url: str) -> str:
+    """What a search request is for: Pagefind's runtime, index chunks, result fragments, or Material's dialog."""
+    if ".pf_index" in url or ".pf_filter" in url:
+        return "index"
+    if ".pf_fragment" in url:
+        return "fragments"
+    return "runtime" if "/pagefind/" in url else "dialog"  # dialog: our worker and the stub
+
+
+def search_timing(base_url: str, lang: str, query: str, runs: int = 3) -> dict:
+    """Fresh browsers (empty cache): bytes from an idle page to the first results, by kind; the first and the
+    repeated query's time, median of `runs`."""
+    import statistics
     import time
     from atlas.audit import chromium
-    with chromium() as driver:
-        driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": _CAPTURE_WORKER})
-        driver.get(base_url + LANGUAGE_ROOTS[lang])
-        driver.execute_script("return new Promise(r => setTimeout(r, 1000))")  # idle: loaded and settled
-        first = driver.execute_async_script(_QUERY, query)
-        page = driver.execute_script("return performance.getEntriesByType('resource')"
-                                     ".filter(e => e.startTime >= arguments[0]).map(e => e.transferSize)", first["t0"])
-        worker = driver.execute_async_script(_WORKER_TIMING)
-        driver.execute_script("const b = document.querySelector('input.md-search__input'); b.value = '';"
-                              "b.dispatchEvent(new KeyboardEvent('keyup', {bubbles: true}))")
-        time.sleep(0.3)
-        repeat = driver.execute_async_script(_QUERY, query)
-    return {"bytes": sum(page) + sum(e["transferSize"] for e in worker), "requests": len(page) + len(worker),
-            "first_ms": first["ms"], "repeat_ms": repeat["ms"], "results": first["results"]}
+    samples = []
+    for _ in range(runs):
+        with chromium() as driver:
+            driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": _CAPTURE_WORKER})
+            driver.get(base_url + LANGUAGE_ROOTS[lang])
+            driver.execute_script("return new Promise(r => setTimeout(r, 1000))")  # idle: loaded and settled
+            first = driver.execute_async_script(_QUERY, query)
+            page = driver.execute_script("return performance.getEntriesByType('resource')"
+                                         ".filter(e => e.startTime >= arguments[0])"
+                                         ".map(e => ({name: e.name, transferSize: e.transferSize}))", first["t0"])
+            worker = driver.execute_async_script(_WORKER_TIMING)
+            driver.execute_script("const b = document.querySelector('input.md-search__input'); b.value = '';"
+                                  "b.dispatchEvent(new KeyboardEvent('keyup', {bubbles: true}))")
+            time.sleep(0.3)
+            repeat = driver.execute_async_script(_QUERY, query)
+        by_kind = {k: 0 for k in ("dialog", "runtime", "index", "fragments")}
+        for e in page + worker:
+            by_kind[_kind(e["name"])] += e["transferSize"]
+        samples.append({"bytes": sum(by_kind.values()), "by_kind": by_kind, "requests": len(page) + len(worker),
+                        "first_ms": first["ms"], "repeat_ms": repeat["ms"], "results": first["results"]})
+    out = dict(samples[0])
+    out["first_ms"] = statistics.median(s["first_ms"] for s in samples)
+    out["repeat_ms"] = statistics.median(s["repeat_ms"] for s in samples)
+    return out
 
 
 def search_growth(sizes: list[int], languages: list[str]) -> list[dict]:
@@ -125,7 +146,8 @@ def search_growth(sizes: list[int], languages: list[str]) -> list[dict]:
                 for lang in languages:
                     row = dict(questions=n, lang=lang, **search_timing(server.url, lang, SEARCH_QUERIES[lang]))
                     out.append(row)
-                    print(f"{n:>9} {lang:<4} {row['bytes'] / 1024:>8.1f} {row['requests']:>8} "
+                    kinds = " ".join(f"{v / 1024:>9.1f}" for v in row["by_kind"].values())
+                    print(f"{n:>9} {lang:<4} {row['bytes'] / 1024:>8.1f} {kinds} {row['requests']:>8} "
                           f"{row['first_ms'] / 1000:>8.2f} {row['repeat_ms'] / 1000:>8.2f}", flush=True)
     return out
 
@@ -143,8 +165,10 @@ def main() -> None:
     rows = [] if args.no_lighthouse else lighthouse_table(args.pages, args.languages)
     search = []
     if args.search:
-        print("\nsearch, from an idle page to the first results (the real questions repeated; fresh browser, gzip):")
-        print(f"{'questions':>9} {'lang':<4} {'KB':>8} {'requests':>8} {'first s':>8} {'repeat s':>8}")
+        print("\nsearch, from an idle page to the first results (the real questions repeated; fresh browser,"
+              " gzip KB by kind; times: median of 3):")
+        print(f"{'questions':>9} {'lang':<4} {'KB':>8} {'dialog':>9} {'runtime':>9} {'index':>9} {'fragments':>9}"
+              f" {'requests':>8} {'first s':>8} {'repeat s':>8}")
         search = search_growth(args.search, args.languages)
     if args.json:
         args.json.write_text(json.dumps({"pages": rows, "search": search}, indent=2), encoding="utf-8")
