@@ -12,7 +12,7 @@
 (function () {
   "use strict";
   var SETUP = 0, READY = 1, QUERY = 2, RESULT = 3;
-  var MAX_RESULTS = 20;  // fragments fetched per query: each result's text and excerpt is its own small file
+  var MAX_RESULTS = 12;  // fragments fetched per query: each result's text and excerpt is its own small file
   var siteRoot = new URL("../../../", self.location.href);  // this file lives in assets/javascripts/workers/
   var atlas = null;      // config.atlas from the stub: lang, bundle, exactDiacritics, filters
   var pagefind = null;   // promise of the initialised Pagefind module
@@ -150,7 +150,7 @@
       if (atlas) load().catch(function () { pagefind = null; });
     } else if (message.type === "atlas-timing") {
       // For scripts/audit.py: what this worker fetched, from the browser's own resource timing.
-      self.postMessage({ type: "atlas-timing", data: performance.getEntriesByType("resource").map(function (e) {
+      self.postMessage({ type: "atlas-timing", origin: performance.timeOrigin, data: performance.getEntriesByType("resource").map(function (e) {
         return { name: e.name, transferSize: e.transferSize, startTime: e.startTime, responseEnd: e.responseEnd };
       }) });
     } else if (message.type === QUERY && atlas) {
