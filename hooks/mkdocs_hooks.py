@@ -6,6 +6,7 @@ are added before it runs (on_files, priority 0) and their content is re-attached
 
 from __future__ import annotations
 
+import logging
 import re
 import shutil
 from pathlib import Path
@@ -17,7 +18,7 @@ from mkdocs.structure.files import File, Files
 from mkdocs.structure.nav import Navigation, Section
 from mkdocs.structure.pages import Page
 
-from atlas import LANGUAGES, AtlasError, explorer, load_atlas
+from atlas import LANGUAGES, AtlasError, downloads, explorer, feeds, load_atlas
 from atlas.seo import absolute_alternates, write_sitemaps
 from atlas.labels import Labels
 from atlas import search
@@ -27,6 +28,7 @@ from atlas.site import GeneratedPage, all_pages, expand_markers
 from atlas.urls import DEFAULT_LANGUAGE, Repository
 
 _state: dict[str, object] = {}
+log = logging.getLogger("mkdocs.plugins.atlas")
 
 
 def _language(config: MkDocsConfig) -> str:
@@ -47,13 +49,32 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
         raise PluginError("The atlas data has problems:\n" + error.report()) from None
     if _state.get("pages_of") != (id(atlas), repo):  # every language build calls on_config: render once
         _state["pages_of"] = (id(atlas), repo)
-        _state["pages"] = {p.src_uri: p for p in all_pages(atlas, repo)}
+        version = downloads.build_date()
+        _state["downloads"] = downloads.all_files(atlas, repo, version)  # made once; written after the build
+        _state["pages"] = {p.src_uri: p for p in all_pages(atlas, repo, _state["downloads"], version)}
+    lang = _language(config)
+    _localise_theme(config, Labels(lang), repo)
+    config.extra["atlas_feed"] = ("" if lang == DEFAULT_LANGUAGE else f"{lang}/") + feeds.FEED_FILE  # for main.html
     # mkdocs-static-i18n calls on_config again for every language with the same config object:
     # keep the hand-written nav of mkdocs.yml from the first call, so entries are not added twice.
     handwritten = _state.setdefault(f"nav:{config.config_file_path}", list(config.nav or []))
     _state.update(atlas=atlas, repo=repo)
+    if atlas.stale and not _state.get("told_stale"):  # a note, not a warning: --strict must not fail on it
+        _state["told_stale"] = True
+        log.info("atlas: %d translation(s) predate their English; `python -m atlas validate` lists them",
+                 len(atlas.stale))
     config.nav = _nav(atlas, handwritten)
     return config
+
+
+def _localise_theme(config: MkDocsConfig, labels: Labels, repo: Repository) -> None:
+    """The footer's license line and the colour-scheme toggle's names, in the language being built."""
+    config.copyright = labels.format("license_footer", repo=repo.url)
+    names = {"(prefers-color-scheme)": "palette_to_light", "(prefers-color-scheme: light)": "palette_to_dark",
+             "(prefers-color-scheme: dark)": "palette_to_system"}
+    for variant in config.theme.get("palette") or []:
+        if isinstance(variant, dict) and variant.get("media") in names and "toggle" in variant:
+            variant["toggle"]["name"] = labels[names[variant["media"]]]
 
 
 def _nav(atlas, handwritten: list) -> list:
@@ -64,7 +85,7 @@ def _nav(atlas, handwritten: list) -> list:
         {"tracks": ["tracks/index.md", *(f"tracks/{t.id}.md" for t in atlas.tracks)]},
         {"companies": ["companies/index.md", *(f"companies/{c}.md" for c in atlas.companies_with_questions())]},
     ]
-    return handwritten[:1] + ["explorer.md"] + sections + handwritten[1:]
+    return handwritten[:1] + ["explorer.md"] + sections + ["glossary.md", downloads.DOWNLOADS_URI] + handwritten[1:]
 
 
 @event_priority(0)
@@ -172,7 +193,14 @@ def on_post_build(config: MkDocsConfig) -> None:
     for worker in (site / "assets" / "javascripts" / "workers").glob("search.*.min.js*"):
         worker.unlink()
     for lang in languages:
-        folder = site / ("" if lang == DEFAULT_LANGUAGE else lang) / "explorer"
+        root = site / ("" if lang == DEFAULT_LANGUAGE else lang)
         for name, text in explorer.explorer_files(_state["atlas"], lang).items():
-            (folder / name).parent.mkdir(parents=True, exist_ok=True)
-            (folder / name).write_text(text, encoding="utf-8")
+            _write(root / "explorer" / name, text.encode("utf-8"))
+        for name, data in _state["downloads"][lang].items():
+            _write(root / downloads.FOLDER / name, data)
+        _write(root / feeds.FEED_FILE, feeds.atom_feed(_state["atlas"], lang, _state["repo"]))
+
+
+def _write(path: Path, data: bytes) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(data)

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Audit the built site as a phone on a slow connection sees it: Lighthouse (mobile preset) and
-transferred bytes per page type and language; and search as the atlas grows: for atlases of the real
+transferred bytes per page type and language; the sizes of the Anki decks, data exports and feeds
+(`--sizes-only` prints just those, without Lighthouse); and search as the atlas grows: for atlases of the real
 questions repeated (51, 300, 1,000), the bytes a reader's browser fetches from an idle page to the first
 results, and the time of that first query and of the same query repeated, per language.
 
@@ -11,6 +12,7 @@ Serves the site on 127.0.0.1 compressed like GitHub Pages. A benchmark: it print
 from __future__ import annotations
 
 import argparse
+import gzip
 import json
 import os
 import socket
@@ -36,6 +38,28 @@ def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
+
+
+def gz(path: Path) -> int:
+    return len(gzip.compress(path.read_bytes(), 6, mtime=0))
+
+
+def download_sizes(site: Path) -> list[tuple[str, str, int, int]]:
+    """(language, file, bytes, gzip bytes) for every deck and export on the Downloads pages."""
+    out = []
+    for lang, root in LANGUAGE_ROOTS.items():
+        folder = site / root / "downloads"
+        for path in sorted(p for p in folder.rglob("*") if p.is_file() and p.suffix in (".apkg", ".json", ".csv")):
+            out.append((lang, path.relative_to(folder).as_posix(), path.stat().st_size, gz(path)))
+        feed = site / root / "feed.xml"
+        out.append((lang, "../feed.xml", feed.stat().st_size, gz(feed)))
+    return out
+
+
+def print_download_sizes(sizes: list[tuple[str, str, int, int]]) -> None:
+    print(f"\n{'lang':<4} {'file':<40} {'KB':>7} {'gzip KB':>8}")
+    for lang, name, size, packed in sizes:
+        print(f"{lang:<4} {name:<40} {size / 1024:>7.1f} {packed / 1024:>8.1f}")
 
 
 def replicated_data(n: int, dest: Path) -> Path:
@@ -160,8 +184,15 @@ def main() -> None:
                         help="atlas sizes for the search table (none: skip)")
     parser.add_argument("--no-lighthouse", action="store_true", help="only the search table")
     parser.add_argument("--json", type=Path, help="also write the numbers here")
+    parser.add_argument("--sizes-only", action="store_true",
+                        help="only build and print the sizes of the decks, exports and feeds (no Lighthouse)")
     args = parser.parse_args()
 
+    if args.sizes_only:
+        with tempfile.TemporaryDirectory() as tmp:
+            build(Path(tmp) / "site", free_port())
+            print_download_sizes(download_sizes(Path(tmp) / "site"))
+        return
     rows = [] if args.no_lighthouse else lighthouse_table(args.pages, args.languages)
     search = []
     if args.search:
@@ -170,7 +201,7 @@ def main() -> None:
         print(f"{'questions':>9} {'lang':<4} {'KB':>8} {'dialog':>9} {'runtime':>9} {'index':>9} {'fragments':>9}"
               f" {'requests':>8} {'first s':>8} {'repeat s':>8}")
         search = search_growth(args.search, args.languages)
-    if args.json:
+    if args.json:  # the decks, exports and feeds are printed with the Lighthouse table
         args.json.write_text(json.dumps({"pages": rows, "search": search}, indent=2), encoding="utf-8")
 
 
@@ -193,7 +224,10 @@ def lighthouse_table(pages: list[str], languages: list[str]) -> list[dict]:
                           f"{s['best-practices']:>4} {s['seo']:>4} | " + " ".join(f"{kb[t]:>7.1f}" for t in TYPES)
                           + f" | {r.bytes_by_type.get('total', 0) / 1024:>8.1f} {r.requests_by_type.get('total', 0):>8}"
                           + (f"  third-party: {r.third_party_requests}" if r.third_party_requests else ""), flush=True)
+        downloads = download_sizes(site)
+    print_download_sizes(downloads)
     return rows
+
 
 if __name__ == "__main__":
     main()

@@ -18,7 +18,8 @@ from conftest import ROOT, build_site, free_port
 pytestmark = pytest.mark.browser
 
 # Transferred bytes (gzip) per page type, with room for the atlas to grow.
-BYTE_BUDGET = {"home": 130_000, "topic": 450_000, "company": 130_000, "collection": 150_000, "explorer": 220_000}
+BYTE_BUDGET = {"home": 130_000, "topic": 450_000, "company": 130_000, "collection": 150_000, "explorer": 220_000,
+               "glossary": 150_000, "downloads": 130_000}
 # Nothing search-related loads before the reader opens search (no worker, no stub, no Pagefind file).
 NEVER_AT_LOAD = ("search_index", "atlas-search", "pagefind", "lunr", "api.github.com", "fonts.g")
 PAGES = [(page, lang) for page in PAGE_TYPES for lang in LANGUAGE_ROOTS]
@@ -110,3 +111,50 @@ def test_a_company_page_passes_axe(driver, tmp_path: Path) -> None:
     with SiteServer(tmp_path / "site", port) as s:
         for lang in LANGUAGE_ROOTS:
             assert axe_violations(driver, s.url + LANGUAGE_ROOTS[lang] + "companies/example-lab/") == []
+
+
+@pytest.fixture(scope="module")
+def dark_driver():
+    """A reader whose system asks for dark colours: Material follows it until they choose."""
+    with chromium(412, 900) as d:
+        d.execute_cdp_cmd("Emulation.setEmulatedMedia",
+                          {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})
+        d.set_script_timeout(120)  # axe over a whole topic with every answer open is slow on a busy machine
+        yield d
+
+
+DARK_PAGES = [(page, lang) for page in ("home", "topic", "explorer", "downloads") for lang in LANGUAGE_ROOTS]
+
+
+@pytest.mark.parametrize("page,lang", DARK_PAGES)
+def test_axe_in_dark_mode(dark_driver, server, page: str, lang: str) -> None:
+    assert axe_violations(dark_driver, server.url + LANGUAGE_ROOTS[lang] + PAGE_TYPES[page]) == []
+    assert dark_driver.execute_script("return document.body.getAttribute('data-md-color-scheme')") == "slate"
+
+
+def test_axe_in_dark_mode_with_formulas_answers_marks_and_practice(dark_driver, server) -> None:
+    """Dark colours on what a reader opens: typeset formulas, written answers, a practised mark, the card."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+    axe = (ROOT / "node_modules" / "axe-core" / "axe.min.js").read_text(encoding="utf-8")
+    run = ("const done = arguments[arguments.length - 1];"
+           "axe.run(document).then(r => done(r.violations.filter("
+           "v => ['serious', 'critical'].includes(v.impact)).map(v => v.id)));")
+    dark_driver.get(server.url + "ru/topics/rl-algorithms/")
+    dark_driver.execute_script("document.querySelectorAll('details').forEach(d => d.open = true);"
+                               "document.querySelector('.atlas-practised__toggle').click();")
+    WebDriverWait(dark_driver, 30).until(lambda d: d.execute_script("return !!window.katex"))
+    dark_driver.execute_script("window.dispatchEvent(new Event('beforeprint'))")
+    WebDriverWait(dark_driver, 30).until(lambda d: d.execute_script(
+        "return document.querySelectorAll('.arithmatex:not([data-typeset])').length === 0"))
+    dark_driver.execute_script(axe)
+    assert dark_driver.execute_async_script(run) == []
+    dark_driver.get(server.url + "hi/explorer/?answer=1")
+    WebDriverWait(dark_driver, 10).until(lambda d: d.find_element(By.ID, "atlas-explorer").get_attribute("data-ready"))
+    dark_driver.find_element(By.ID, "ex-practice").click()
+    WebDriverWait(dark_driver, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#ex-card button[aria-expanded]"))
+    dark_driver.execute_script("document.querySelectorAll('#ex-card button[aria-expanded]').forEach(b => b.click());"
+                               "document.getElementById('ex-card-practised').click();")
+    dark_driver.execute_script(axe)
+    assert dark_driver.execute_async_script(run) == []
+    dark_driver.execute_script("localStorage.clear()")

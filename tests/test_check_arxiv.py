@@ -26,7 +26,9 @@ from atlas.model import Reading
 
 ROOT = Path(__file__).resolve().parents[1]
 SCRIPT = ROOT / "scripts" / "check_arxiv.py"
-LIST_FILES = ("topics", "tracks", "types", "evidence", "companies", "sources")
+LIST_FILES = ("topics", "tracks", "types", "evidence", "difficulties")
+SOURCE = {"id": "test-list", "kind": "question-list", "title": "A list of test questions", "author": "A. Tester",
+          "url": "https://example.org/list", "language": "en", "retrieved": "2025-01-01"}
 
 PPO = FakePaper("1707.06347", "Proximal Policy Optimization Algorithms",
                 ["John Schulman", "Filip Wolski", "Prafulla Dhariwal"], versions=2, scheme="https")
@@ -55,7 +57,8 @@ def _t(text: str) -> dict[str, str]:
 
 
 def question(qid: str, readings: tuple[str, ...] | list[str] = (), text: str = "", answer: str = "") -> dict:
-    q = {"id": qid, "tracks": ["research"], "type": "knowledge", "added": "2025-01-01",
+    q = {"id": qid, "tracks": ["research"], "type": "knowledge", "difficulty": "basic", "added": "2025-01-01",
+         "sources": [SOURCE["id"]],
          "text": _t(f"Explain the method behind {qid} and its objective. {text}"),
          "tests": _t("Understanding of the method."),
          "rubric": [_t("Names the objective."), _t("Explains the gradient."), _t("Discusses the trade-offs.")]}
@@ -77,6 +80,8 @@ def write_data(root: Path, readings: list[dict], questions: list[dict]) -> Path:
         (data / sub).mkdir(parents=True, exist_ok=True)
     for name in LIST_FILES:
         shutil.copy(ROOT / "data" / f"{name}.yml", data / f"{name}.yml")
+    (data / "sources").mkdir(exist_ok=True)
+    (data / "sources" / "test.yml").write_text(yaml.safe_dump([SOURCE], sort_keys=False), encoding="utf-8")
     dump = dict(allow_unicode=True, sort_keys=False, width=1000)
     (data / "readings" / "test.yml").write_text(yaml.safe_dump(readings, **dump), encoding="utf-8")
     (data / "questions" / "rl-algorithms.yml").write_text(
@@ -391,7 +396,7 @@ def test_transient_and_negative_results_are_not_cached(tmp_path, server):
 
 
 def test_cache_write_interrupted_midway_keeps_the_old_file(tmp_path, monkeypatch):
-    from atlas import arxivcheck
+    from atlas.arxivcheck import cache as cache_module
     path = tmp_path / "cache.json"
     cache = Cache(path)
     cache.put([Paper("1707.06347", 2, "PPO", ("John Schulman",))])
@@ -402,7 +407,7 @@ def test_cache_write_interrupted_midway_keeps_the_old_file(tmp_path, monkeypatch
     def crash(fd: int) -> None:
         raise KeyboardInterrupt("interrupted between write and rename")
 
-    monkeypatch.setattr(arxivcheck.os, "fsync", crash)
+    monkeypatch.setattr(cache_module.os, "fsync", crash)
     with pytest.raises(KeyboardInterrupt):
         cache.save()
     assert path.read_text() == before and set(json.loads(before)["papers"]) == {"1707.06347"}

@@ -181,7 +181,7 @@ def test_field_reference_on_the_site_lists_every_schema_field(site_dir: Path, la
         paths = [tr.find_all("td")[0].text.strip() for tr in tables[0].find_all("tr") if tr.find_all("td")]
         listed = {re.split(r"[.\[\]]+", p.rstrip("[]"))[-1] for p in paths}
         assert schema_field_names(FILES[kind]) <= listed, (kind, schema_field_names(FILES[kind]) - listed)
-    codes = [td.text.strip() for td in doc.find_all("td") if re.fullmatch(r"E\d{3}", td.text.strip())]
+    codes = [td.text.strip() for td in doc.find_all("td") if re.fullmatch(r"[EW]\d{3}", td.text.strip())]
     assert codes == list(CODES)
 
 

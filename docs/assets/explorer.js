@@ -32,8 +32,13 @@
   function state() {
     var s = { text: form.elements.text.value.trim(), answer: form.elements.answer.checked };
     FACETS.forEach(function (f) { if (form.elements[f]) s[f] = form.elements[f].value; });
+    if (form.elements.practised) s.practised = form.elements.practised.value;
     return s;
   }
+
+  // "Practised" marks live in progress.js (localStorage, shared by every language).
+  var progress = window.atlasProgress || { has: function () { return false; }, set: function () {}, onChange: function () {} };
+  function practisedIs(q, want) { return progress.has(q.id) === (want === "yes"); }
 
   function matches(q, s, skip) {
     for (var i = 0; i < FACETS.length; i++) {
@@ -43,6 +48,7 @@
       if (Array.isArray(v) ? v.indexOf(s[f]) < 0 : v !== s[f]) return false;
     }
     if (s.answer && !q.answer) return false;
+    if (skip !== "practised" && s.practised && !practisedIs(q, s.practised)) return false;
     if (s.text) {
       var hay = q._fold || (q._fold = fold([q.id, q.text, data.facets.topic[q.topic]].join(" ")));
       var words = fold(s.text).split(/\s+/);
@@ -63,6 +69,14 @@
         }).length;
         opt.textContent = data.facets[f][opt.value] + " (" + n + ")";
       });
+    });
+    var select = form.elements.practised;
+    if (!select) return;
+    Array.prototype.forEach.call(select.options, function (opt) {
+      if (!opt.value) return;
+      if (!opt.hasAttribute("data-label")) opt.setAttribute("data-label", opt.textContent);
+      var n = data.questions.filter(function (q) { return practisedIs(q, opt.value) && matches(q, s, "practised"); }).length;
+      opt.textContent = opt.getAttribute("data-label") + " (" + n + ")";
     });
   }
 
@@ -142,6 +156,10 @@
     } else {
       card.appendChild(rubric[1]);
     }
+    var done = el("button", { type: "button", id: "ex-card-practised", className: "atlas-practised__toggle",
+      "aria-pressed": String(progress.has(q.id)), text: L.practised });
+    done.addEventListener("click", function () { progress.set(q.id, done.getAttribute("aria-pressed") !== "true"); });
+    card.appendChild(el("p", { className: "atlas-practised" }, [done]));
     var next = el("button", { type: "button", id: "ex-next", className: "md-button md-button--primary", text: L.next_question });
     next.addEventListener("click", practice);
     card.appendChild(el("p", {}, [next, document.createTextNode(" "), el("a", { href: q.url, text: L.open_question })]));
@@ -155,6 +173,7 @@
     var params = new URLSearchParams(location.search);
     form.elements.text.value = params.get("text") || "";
     form.elements.answer.checked = params.get("answer") === "1";
+    if (form.elements.practised && /^(yes|no)$/.test(params.get("practised") || "")) form.elements.practised.value = params.get("practised");
     FACETS.forEach(function (f) {
       var select = form.elements[f];
       if (select && params.get(f) && select.querySelector('option[value="' + CSS.escape(params.get(f)) + '"]')) select.value = params.get(f);
@@ -166,6 +185,12 @@
   form.addEventListener("submit", function (e) { e.preventDefault(); });
   form.addEventListener("reset", function () { setTimeout(render, 0); });
   document.getElementById("ex-practice").addEventListener("click", practice);
+  progress.onChange(function () {
+    if (!data) return;
+    render();
+    var toggle = document.getElementById("ex-card-practised");
+    if (toggle) toggle.setAttribute("aria-pressed", String(progress.has(card.getAttribute("data-id"))));
+  });
 
   fetch(form.getAttribute("data-src")).then(function (r) { return r.json(); }).then(function (json) {
     data = json;

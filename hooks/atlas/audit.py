@@ -36,7 +36,8 @@ _COMPRESSIBLE = (".html", ".css", ".js", ".json", ".xml", ".svg", ".txt", ".map"
 # The data names no company yet (no public source has been found), so "company" is the companies index,
 # built from the same template family; a per-company page is audited on the test fixtures' site.
 PAGE_TYPES = {"home": "", "topic": "topics/rl-algorithms/", "company": "companies/",
-              "collection": "collections/rl-interview-benchmark/", "explorer": "explorer/"}
+              "collection": "collections/rl-interview-benchmark/", "explorer": "explorer/", "glossary": "glossary/",
+              "downloads": "downloads/"}
 LANGUAGE_ROOTS = {"en": "", "ru": "ru/", "hi": "hi/"}
 
 

@@ -42,6 +42,13 @@ CODES: dict[str, str] = {
     "E049": "unknown difficulty level",
     "E050": "source without author or publisher",
     "E051": "question cites no source a reader can open",
+    "E052": "discouraged term or spelling (data/glossary.yml)",
+    "E053": "glossary discourages its own preferred form",
+    "E054": "translations lock unreadable",
+    "E055": "source that nothing cites",
+    # Warnings: listed by `python -m atlas validate`, never stop a build.
+    "W001": "translation predates the English change",
+    "W002": "text missing from the translations lock",
 }
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 import html
 import json
 
+from atlas import progress
 from atlas.labels import Labels
 from atlas.model import Atlas
 from atlas.render import front_matter
@@ -23,7 +24,7 @@ def explorer_data(atlas: Atlas, lang: str) -> dict:
     L = Labels(lang)
     return {
         "labels": {k: L[k] for k in ("shown", "no_results", "show_rubric", "show_answer", "open_question",
-                                     "next_question", "tests", "rubric", "answer", "asked_at")},
+                                     "next_question", "tests", "rubric", "answer", "asked_at", "practised")},
         "facets": {
             "topic": {t.id: t.name[lang] for t in atlas.topics},
             "track": {t.id: t.name[lang] for t in atlas.tracks},
@@ -81,6 +82,8 @@ def explorer_page(atlas: Atlas, lang: str) -> str:
     if data["company"]:
         fields.append(_select("company", L["company"], L["any"], data["company"]))
         fields.append(_select("evidence", L["evidence"], L["any"], data["evidence"]))
+    fields.append(_select("practised", L["progress_filter"], L["any"],
+                          {"yes": L["practised_yes"], "no": L["practised_no"]}))
     topics = " · ".join(f"[{t.name[lang]}](topics/{t.id}.md)" for t in atlas.topics)
     form = f"""<form id="atlas-explorer" class="atlas-ex" role="search" aria-label="{html.escape(L['filters'])}" data-src="{DATA_FILE}">
 <div class="atlas-ex__field atlas-ex__text"><label for="ex-text">{html.escape(L['search_text'])}</label><input id="ex-text" name="text" type="search" autocomplete="off"></div>
@@ -91,6 +94,7 @@ def explorer_page(atlas: Atlas, lang: str) -> str:
 <p id="ex-count" class="atlas-ex__count" role="status" aria-live="polite"></p>
 <section id="ex-card" class="atlas-ex__card" hidden aria-label="{html.escape(L['practice'])}"></section>
 <ol id="ex-results" class="atlas-ex__results"></ol>
+{progress.panel(L)}
 <script src="{assets}explorer.js" defer></script>
 """
     return (front_matter(L["explorer"], L["explorer_intro"], hide=["toc"]) + f"# {L['explorer']}\n\n{L['explorer_intro']}\n\n"

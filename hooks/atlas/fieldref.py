@@ -17,7 +17,7 @@ from atlas.schema import ARXIV, DATE, FILES, LANGUAGES, SLUG, URL
 
 # The order a contributor meets the files in: questions first, reference lists last.
 ORDER = ("questions", "readings", "sources", "companies", "evidence", "difficulties", "collections", "topics",
-         "tracks", "types")
+         "tracks", "types", "glossary")
 
 FILE_PATHS = {
     "questions": "data/questions/<topic>.yml",
@@ -30,6 +30,7 @@ FILE_PATHS = {
     "topics": "data/topics.yml",
     "tracks": "data/tracks.yml",
     "types": "data/types.yml",
+    "glossary": "data/glossary.yml",
 }
 
 LABELS: dict[str, dict[str, str]] = {
@@ -69,6 +70,9 @@ LABELS: dict[str, dict[str, str]] = {
         "about.topics": "The topics in reading order; each has its own question file.",
         "about.tracks": "The kinds of role a question prepares for.",
         "about.types": "What kind of answer the interviewer expects.",
+        "title.glossary": "Glossary",
+        "about.glossary": "The one vocabulary of the atlas: each term in three languages with a definition, and the "
+                          "forms to avoid, which validation reports in Russian and Hindi text (E052).",
     },
     "ru": {
         "intro": "Справочник генерируется из JSON Schema в `hooks/atlas/schemas/` при каждой сборке сайта, поэтому "
@@ -109,6 +113,9 @@ LABELS: dict[str, dict[str, str]] = {
         "about.topics": "Темы в порядке чтения; у каждой есть свой файл вопросов.",
         "about.tracks": "Типы позиций, к которым готовит вопрос.",
         "about.types": "Какого ответа ждёт интервьюер.",
+        "title.glossary": "Глоссарий",
+        "about.glossary": "Единый словарь атласа: каждый термин на трёх языках с определением и формы, которых "
+                          "следует избегать; валидатор находит их в русском тексте и в тексте на хинди (E052).",
     },
     "hi": {
         "intro": "यह संदर्भ हर बार साइट बनते समय `hooks/atlas/schemas/` की JSON Schema से बनाया जाता है, इसलिए "
@@ -149,6 +156,9 @@ LABELS: dict[str, dict[str, str]] = {
         "about.topics": "पढ़ने के क्रम में विषय; हर विषय की अपनी प्रश्न फ़ाइल होती है।",
         "about.tracks": "प्रश्न किस तरह की भूमिका की तैयारी कराता है।",
         "about.types": "इंटरव्यूअर किस तरह का उत्तर चाहता है।",
+        "title.glossary": "शब्दावली",
+        "about.glossary": "एटलस की एक ही शब्दावली: हर शब्द तीनों भाषाओं में परिभाषा के साथ, और वे रूप जिनसे बचना है — "
+                          "validator उन्हें रूसी और हिन्दी टेक्स्ट में पकड़ता है (E052)।",
     },
 }
 

@@ -11,8 +11,9 @@ from typing import Any, Iterable, Iterator
 
 from atlas.arxivid import parse_id
 from atlas.errors import AtlasError, Problem
-from atlas.model import (Asked, Atlas, Collection, Company, Difficulty, Evidence, ProcessNote, Question,
-                         QuestionType, Reading, Section, Source, Topic, Track)
+from atlas import terms, translations
+from atlas.model import (Asked, Atlas, Collection, Company, Difficulty, Evidence, Glossary, ProcessNote, Question,
+                         QuestionType, Reading, Section, Source, Spelling, Term, Topic, Track)
 from atlas.schema import PLACEHOLDER
 from atlas.schema import ARXIV
 from atlas.textsafe import unsafe_parts
@@ -22,6 +23,9 @@ from atlas.yamlsource import YamlDoc, read_yaml
 LIST_FILES = ("topics", "tracks", "types", "evidence", "difficulties")
 DIR_FILES = ("readings", "questions", "collections", "sources", "companies")
 ONE_RECORD_PER_FILE = ("collections", "companies")  # the record's id must equal the file name
+CITING = ("questions", "companies", "collections")  # the kinds whose records cite sources
+CITATIONS_UNKNOWN = "citations"
+OPTIONAL_FILES = ("glossary",)  # data/glossary.yml: without it there is simply no glossary
 _NOT_TEXT = {"url", "website", "id", "arxiv"}
 
 
@@ -47,6 +51,9 @@ class _Loader:
                 self.missing.add(f"data/{kind}.yml")
                 continue
             self.docs[kind] = self._read([path], kind, f"data/{kind}.yml")
+        for kind in OPTIONAL_FILES:
+            path = self.root / f"{kind}.yml"
+            self.docs[kind] = self._read([path], kind, f"data/{kind}.yml") if path.is_file() else []
         for kind in DIR_FILES:
             self.docs[kind] = self._read(sorted((self.root / kind).glob("*.yml")), kind, f"data/{kind}/")
             strays = sorted((self.root / kind).glob("*.yaml"))
@@ -64,7 +71,10 @@ class _Loader:
                 continue
             if doc.data is None:
                 doc.data = []
-            self.problems += schema_problems(kind, doc)
+            shape = schema_problems(kind, doc)
+            if shape and kind in CITING:
+                self.missing.add(CITATIONS_UNKNOWN)  # what a malformed file cites is unknown: no E055 cascade
+            self.problems += shape
             self.problems += self._unsafe(doc)
             docs.append(doc)
         return docs
@@ -88,8 +98,9 @@ class _Loader:
                 if isinstance(doc.data, dict) and isinstance(doc.data.get("id"), str):
                     yield doc, (), doc.data
                 continue
-            items = doc.data.get("questions", []) if kind == "questions" and isinstance(doc.data, dict) else doc.data
-            prefix = ("questions",) if kind == "questions" else ()
+            key = {"questions": "questions", "glossary": "terms"}.get(kind)
+            items = (doc.data.get(key, []) if isinstance(doc.data, dict) else None) if key else doc.data
+            prefix = (key,) if key else ()
             if not isinstance(items, list):
                 continue
             for i, rec in enumerate(items):
@@ -148,10 +159,77 @@ class _Loader:
         self._check_readings(readings)
         self._check_questions(questions, topics, tracks, types, evidence, difficulties, companies, sources, readings)
         self._check_collections(collections, questions, sources)
+        self._check_sources_cited(sources)
+        glossary = self._glossary(self.ids("glossary"))
+        fields = self._text_fields()
+        self._check_vocabulary(glossary, fields)
+        warnings, stale = self._check_translations(fields)
         if self.problems:
             raise AtlasError(self.problems)
-        return self._assemble(topics, tracks, types, evidence, difficulties, companies, sources, readings, questions,
-                              collections)
+        atlas = self._assemble(topics, tracks, types, evidence, difficulties, companies, sources, readings, questions,
+                               collections)
+        atlas.glossary, atlas.warnings, atlas.stale = glossary, tuple(sorted(set(warnings))), tuple(stale)
+        atlas.text_fields = tuple(fields)
+        return atlas
+
+    # -- vocabulary and translations -----------------------------------------------------------
+    def _glossary(self, entries: dict[str, Any]) -> Glossary:
+        """The glossary's terms in file order, and its spelling rules (already schema-checked)."""
+        built = [Term(tid, rec["term"], rec["definition"],
+                      {k: tuple(v) for k, v in (rec.get("also") or {}).items()},
+                      {k: tuple(v) for k, v in (rec.get("avoid") or {}).items()})
+                 for tid, (doc, path, rec) in entries.items()
+                 if isinstance(rec.get("term"), dict) and isinstance(rec.get("definition"), dict)]
+        spellings = []
+        for doc in self.docs["glossary"]:
+            for sp in _list(doc.data.get("spellings") if isinstance(doc.data, dict) else None):
+                if isinstance(sp, dict) and sp.get("lang") in ("ru", "hi") and isinstance(sp.get("avoid"), list):
+                    spellings.append(Spelling(sp["lang"], str(sp.get("use", "")), tuple(map(str, sp["avoid"]))))
+        glossary = Glossary(tuple(built), tuple(spellings))
+        # A rule that fires on the glossary's own preferred or accepted forms contradicts the glossary.
+        rules = terms.rules(glossary)
+        for tid, (doc, path, rec) in entries.items():
+            for lang in ("ru", "hi"):
+                forms = [(("term", lang), (rec.get("term") or {}).get(lang))]
+                forms += [(("also", lang, i), f) for i, f in enumerate(_list((rec.get("also") or {}).get(lang)))]
+                for at, form in forms:
+                    for rule in terms.matches_any(form, rules[lang]) if isinstance(form, str) else []:
+                        self.problems.append(Problem(
+                            doc.rel, doc.line(path + at), "E053", tid,
+                            f"{lang} form «{form}» is itself discouraged by «{rule.form}» ({rule.source})",
+                            "narrow the discouraged variant (list inflected forms instead of a stem), or change the form"))
+        return glossary
+
+    def _text_fields(self) -> list[translations.TextField]:
+        kinds = (*LIST_FILES, *OPTIONAL_FILES, *DIR_FILES)
+        return [f for kind in kinds for doc, path, rec in self.records(kind)
+                for f in translations.text_fields(kind, doc, path, rec)]
+
+    def _check_vocabulary(self, glossary: Glossary, fields: list[translations.TextField]) -> None:
+        """A discouraged variant in a Russian or Hindi text is an error: one vocabulary across the atlas."""
+        rules = terms.rules(glossary)
+        for f in fields:
+            if f.kind == "glossary" and f.field == "term":
+                continue  # the glossary's own forms: _glossary checks them (E053)
+            for lang in ("ru", "hi"):
+                seen = set()
+                for rule, written in terms.find(f.texts[lang], rules[lang]):
+                    if (rule.form, written.lower()) in seen:
+                        continue
+                    seen.add((rule.form, written.lower()))
+                    where = "glossary term" if not rule.source.startswith("spelling:") else "glossary spelling"
+                    self.problems.append(Problem(
+                        f.file, f.lines[lang], "E052", f.record,
+                        f"'{f.field}' ({lang}) writes «{written}», which the glossary discourages "
+                        f"({where} '{rule.source.removeprefix('spelling:')}')",
+                        f"use «{rule.preferred}»"))
+
+    def _check_translations(self, fields: list[translations.TextField]) -> tuple[list[Problem], list[Any]]:
+        entries, problems = translations.read_lock(self.root)
+        self.problems += problems
+        if problems:
+            return [], []
+        return translations.check(fields, entries, f"{self.root.name}/{translations.LOCK_NAME}")
 
     def _check_companies(self, companies: dict[str, Any], sources: dict[str, Any]) -> None:
         for cid, (doc, path, rec) in companies.items():
@@ -247,6 +325,24 @@ class _Loader:
                 f"but '{source[2]['id']}' is a {kind}",
                 (f"use evidence: {weakest}, or cite a source of kind {' or '.join(allowed)}" if weakest
                  else f"cite a source of kind {' or '.join(allowed)}")))
+
+    def _check_sources_cited(self, sources: dict[str, Any]) -> None:
+        """A source nothing cites is either a forgotten attribution or clutter: say which, at its line."""
+        if CITATIONS_UNKNOWN in self.missing or any(f"data/{k}/" in self.missing for k in CITING):
+            return
+        cited: set[str] = set()
+        for _, _, rec in self.records("questions"):
+            cited.update(s for s in _list(rec.get("sources")) if isinstance(s, str))
+            cited.update(a.get("source") for a in _list(rec.get("asked")) if isinstance(a, dict))
+        for _, _, rec in self.records("companies"):
+            cited.update(n.get("source") for n in _list(rec.get("process")) if isinstance(n, dict))
+        for _, _, rec in self.records("collections"):
+            cited.update(s for s in _list(rec.get("sources")) if isinstance(s, str))
+        for sid, (doc, path, _) in sources.items():
+            if sid not in cited:
+                self.problems.append(Problem(doc.rel, doc.line(path), "E055", sid,
+                                             "no question, attribution, company note or collection cites this source",
+                                             "cite it where it belongs, or delete it"))
 
     def _check_collections(self, collections, questions, sources) -> None:
         for cid, (doc, path, rec) in collections.items():

@@ -155,6 +155,42 @@ class Collection:
         return [q for s in self.sections for q in s.questions]
 
 
+@dataclass(frozen=True)
+class Term:
+    """A glossary term: its form in each language, a one-line definition, accepted and discouraged forms."""
+
+    id: str
+    term: Text
+    definition: Text
+    also: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    avoid: dict[str, tuple[str, ...]] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Spelling:
+    """One spelling for an everyday word in one language (e.g. Hindi nukta): enforced, not a glossary entry."""
+
+    lang: str
+    use: str
+    avoid: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Glossary:
+    terms: tuple[Term, ...] = ()
+    spellings: tuple[Spelling, ...] = ()
+
+
+@dataclass(frozen=True)
+class StaleText:
+    """A Russian or Hindi text whose English changed after it was last marked current (translations lock)."""
+
+    kind: str
+    record: str
+    field: str
+    lang: str
+
+
 @dataclass
 class Atlas:
     """Everything in data/, cross-checked. Dicts keep file order; lists are sorted by `order`."""
@@ -169,6 +205,14 @@ class Atlas:
     readings: dict[str, Reading]
     questions: list[Question]
     collections: list[Collection] = field(default_factory=list)
+    glossary: Glossary = field(default_factory=Glossary)
+    stale: tuple[StaleText, ...] = ()  # translations behind their English: warnings, not errors
+    warnings: tuple[object, ...] = ()  # atlas.errors.Problem lines that do not stop the build
+    text_fields: tuple[object, ...] = ()  # atlas.translations.TextField: every en/ru/hi text, for the lock
+
+    def stale_languages(self, kind: str, record_id: str) -> set[str]:
+        """Languages in which some text of this record is behind its English."""
+        return {s.lang for s in self.stale if s.kind == kind and s.record == record_id}
 
     def topic(self, topic_id: str) -> Topic:
         return next(t for t in self.topics if t.id == topic_id)
@@ -195,4 +239,5 @@ class Atlas:
 
 
 __all__ = ["LANGUAGES", "Atlas", "Question", "Topic", "Track", "Reading", "Source", "Company",
-           "Evidence", "QuestionType", "Difficulty", "ProcessNote", "Collection", "Section", "Asked", "Text"]
+           "Evidence", "QuestionType", "Difficulty", "ProcessNote", "Collection", "Section", "Asked", "Text",
+           "Term", "Spelling", "Glossary", "StaleText"]

@@ -8,9 +8,10 @@ from __future__ import annotations
 import html
 import json
 
+from atlas import progress
 from atlas.labels import Labels
 from atlas.textsafe import escape_markup
-from atlas.views import CompanyPage, Group, ListPage, QuestionView, Table, TablePage, TopicPage
+from atlas.views import CompanyPage, GlossaryPage, Group, ListPage, QuestionView, Table, TablePage, TopicPage
 
 
 def _one_line(text: str) -> str:
@@ -47,8 +48,11 @@ def question(q: QuestionView, L: Labels) -> str:
         meta.append(f"{L['from_source']}: [{_plain(s.text)}]({s.href})")
     actions = (f"[{L['suggest_edit']}]({q.edit_url}){{ .atlas-edit }} · [{L['view_record']}]({q.view_url}) · "
                f"[{L['report_problem']}]({q.report_url})")
-    out = [f"### {_one_line(q.text)} {{ #{q.id} .atlas-q }}", "",
-           " · ".join(meta), "{ .atlas-meta }", "",
+    out = [f"### {_one_line(q.text)} {{ #{q.id} .atlas-q }}", ""]
+    if q.english_url:
+        out += [f"{L['stale_translation']} [{L['read_english']}]({q.english_url}){{ hreflang=en lang=en }}",
+                "{ .atlas-stale }", ""]
+    out += [" · ".join(meta), "{ .atlas-meta }", "",
            f"**{L['tests']}:** {escape_markup(q.tests).strip()}", "",
            f"**{L['rubric']}:**", ""]
     out += [f"- {_one_line(point)}" for point in q.rubric]
@@ -59,7 +63,7 @@ def question(q: QuestionView, L: Labels) -> str:
         out.append("")
     if q.answer:
         out += [f'??? answer "{L["answer"]}"', "", _indent(escape_markup(q.answer)), ""]
-    out += [actions, "{ .atlas-actions }", ""]
+    out += [progress.toggle(q.id, L), "", actions, "{ .atlas-actions }", ""]
     return "\n".join(out)
 
 
@@ -106,6 +110,9 @@ def topic_page(page: TopicPage, L: Labels, structured_data: str = "") -> str:
     out = [front_matter(page.title, page.summary, hide=["toc"]), f"# {page.title}", "", escape_markup(page.summary), ""]
     if toc:
         out += [f"**{L['on_this_page']}:** {toc}", "{ .atlas-onpage }", ""]
+    total = sum(len(g.questions) for g in page.groups)
+    if total:
+        out += [progress.meter(total, L), ""]
     out += [f"[{L['propose_question']}]({page.propose_url}){{ .md-button }}", ""]
     out += [group(g, L) for g in page.groups]
     nav = []
@@ -145,3 +152,25 @@ def table(t: Table) -> str:
 
 def table_page(page: TablePage) -> str:
     return front_matter(page.title, page.intro) + f"# {page.title}\n\n{page.intro}\n\n{table(page.table)}"
+
+
+def glossary_page(page: GlossaryPage, L: Labels) -> str:
+    """One heading per term (its id is the anchor, the same in every language), so search lands on it."""
+    out = [front_matter(page.title, page.intro, hide=["toc"]), f"# {page.title}", "", page.intro, ""]
+    for block in page.letters:  # one line per script: Cyrillic А and Latin A must not look like one letter
+        out += [" · ".join(f"[{_plain(letter)}](#{anchor})" for letter, anchor in block), "{ .atlas-letters }", ""]
+    for e in page.entries:
+        out += [f"## {_plain(e.term)} {{ #{e.id} .atlas-term }}", "", _one_line(e.definition), ""]
+        facts = [f"**{name}:** {_plain(form)}" for name, form in e.others]
+        if e.also:
+            facts.append(f"**{L['glossary_also']}:** " + ", ".join(_plain(f.replace("*", "…")) for f in e.also))
+        if e.avoid:
+            facts.append(f"**{L['glossary_avoid']}:** " + ", ".join(_plain(f.replace("*", "…")) for f in e.avoid))
+        out += [" · ".join(facts), "{ .atlas-term-forms }", ""]
+    if page.spellings:
+        out += [f"## {L['glossary_spellings']} {{ #spellings }}", "", L["glossary_spellings_intro"], "",
+                f"| {L['glossary_use']} | {L['glossary_avoid']} |", "| --- | --- |"]
+        out += [f"| {_plain(use)} | {', '.join(_plain(a.replace('*', '…')) for a in avoid)} |"
+                for use, avoid in page.spellings]
+        out.append("")
+    return "\n".join(out)

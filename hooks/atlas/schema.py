@@ -124,6 +124,52 @@ _NAMED = {
     "name": _text("Display name."),
 }
 
+# A discouraged variant: a word or phrase, matched as whole words; a `*` at the end of a word matches any
+# ending (Russian inflection: `референсн*` finds референсная, референсной, …). No other wildcard.
+VARIANT = r"^[^*\s]+\*?( [^*\s]+\*?)*$"
+
+
+def _variants(description: str) -> dict[str, Any]:
+    one = {"type": "array", "minItems": 1, "uniqueItems": True,
+           "items": {"type": "string", "minLength": 2, "pattern": VARIANT,
+                     "description": "A form to avoid; `*` at the end of a word matches any ending."}}
+    return {"type": "object", "description": description, "properties": {"ru": one, "hi": one},
+            "additionalProperties": False}
+
+
+GLOSSARY_TERM = _obj(
+    {
+        "id": _slug("Stable id; it is the entry's anchor on the glossary page in every language."),
+        "term": _text("The term as engineers write it in each language (Latin script where that is usual: "
+                      "KV cache, rollout)."),
+        "definition": _text("One line, in our own words.", 20),
+        "also": _variants("Other accepted forms per language (shown on the page, never reported)."),
+        "avoid": _variants("Discouraged forms per language: validation reports them in ru/hi record text."),
+    },
+    ["id", "term", "definition"],
+    "One glossary term.",
+)
+
+GLOSSARY_SPELLING = _obj(
+    {
+        "lang": {"type": "string", "enum": ["ru", "hi"], "description": "The language the spelling rule is for."},
+        "use": {"type": "string", "minLength": 2, "description": "The one spelling the atlas uses."},
+        "avoid": _variants("unused")["properties"]["ru"] | {"description": "Spellings to avoid."},
+    },
+    ["lang", "use", "avoid"],
+    "A spelling rule for an everyday word (not a term: not shown as a glossary entry).",
+)
+
+GLOSSARY_FILE = _obj(
+    {
+        "terms": {"type": "array", "minItems": 1, "items": GLOSSARY_TERM, "description": "The glossary's terms."},
+        "spellings": {"type": "array", "items": GLOSSARY_SPELLING,
+                      "description": "One spelling per everyday word (e.g. Hindi nukta)."},
+    },
+    ["terms"],
+    "The trilingual glossary, data/glossary.yml.",
+)
+
 FILES: dict[str, dict[str, Any]] = {
     "questions": QUESTIONS_FILE,
     "topics": _list_of(
@@ -184,6 +230,7 @@ FILES: dict[str, dict[str, Any]] = {
              ["id", "kind", "title", "language", "retrieved"],
              "A source where questions were reported: author or publisher, and a url wherever one exists."),
         "Sources, data/sources/*.yml."),
+    "glossary": GLOSSARY_FILE,
     "readings": _list_of(
         _obj({"id": _slug("Stable id, referenced from questions."),
               "arxiv": {"type": "string", "pattern": ARXIV,

@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from atlas import explorer, render, seo, urls
+from atlas import downloads, explorer, feeds, progress, render, seo, urls
 from atlas.labels import Labels
 from atlas.model import LANGUAGES, Atlas
 from atlas.urls import Repository
@@ -21,13 +21,20 @@ class GeneratedPage:
     edit_url: str = ""
 
 
-def pages_for(atlas: Atlas, lang: str, repo: Repository) -> list[GeneratedPage]:
+def pages_for(atlas: Atlas, lang: str, repo: Repository, files: dict[str, bytes] | None = None,
+              version: str = "") -> list[GeneratedPage]:
+    """`files`: this language's downloads (made here when not given), whose sizes the Downloads page states."""
     b, L = Builder(atlas, lang, repo), Labels(lang)
+    version = version or downloads.build_date()
+    if files is None:
+        files = downloads.language_files(atlas, lang, repo, version)
 
     def page(uri: str, markdown: str, edit_url: str = "") -> GeneratedPage:
         return GeneratedPage(urls.localized(uri, lang), lang, markdown, edit_url)
 
-    out = [page(explorer.EXPLORER_URI, explorer.explorer_page(atlas, lang))]
+    out = [page(explorer.EXPLORER_URI, explorer.explorer_page(atlas, lang)),
+           page(urls.GLOSSARY_URI, render.glossary_page(b.glossary_page(), L), repo.edit("data/glossary.yml")),
+           page(downloads.DOWNLOADS_URI, downloads.downloads_page(atlas, lang, files, version))]
     for topic in atlas.topics:
         model = b.topic_page(topic)
         questions = [(repo.page_url(model.uri, lang, q.id), q.text) for g in model.groups for q in g.questions]
@@ -53,12 +60,16 @@ def pages_for(atlas: Atlas, lang: str, repo: Repository) -> list[GeneratedPage]:
         t = make_table(uri)
         text = L[intro] if t.rows else f"{L[intro]}\n\n{L['no_companies']}"
         body = render.table_page(TablePage(uri, L[title], text, t)) if t.rows else render.front_matter(L[title], L[intro]) + f"# {L[title]}\n\n{text}\n"
+        if uri == "topics/index.md":
+            body += f"\n{progress.topics_map(atlas, L)}\n\n{progress.panel(L)}\n"
         out.append(page(uri, body))
     return out
 
 
-def all_pages(atlas: Atlas, repo: Repository) -> list[GeneratedPage]:
-    return [p for lang in LANGUAGES for p in pages_for(atlas, lang, repo)]
+def all_pages(atlas: Atlas, repo: Repository, files: dict[str, dict[str, bytes]] | None = None,
+              version: str = "") -> list[GeneratedPage]:
+    files = files or {}
+    return [p for lang in LANGUAGES for p in pages_for(atlas, lang, repo, files.get(lang), version)]
 
 
 # Hand-written pages (the home page) embed generated tables with markers such as <!-- atlas:topics -->.
@@ -75,6 +86,10 @@ def expand_markers(markdown: str, src_uri: str, atlas: Atlas, lang: str, repo: R
         name = m.group(1)
         if name == "question-count":
             return str(len(atlas.questions))
+        if name == "take-away":  # links to the Downloads page and the feed
+            L = Labels(lang)
+            return (f"**{L['study_on_the_go']}** [{L['anki_decks']} · {L['open_data']}](downloads.md) · "
+                    f'<a href="{feeds.FEED_FILE}" type="application/atom+xml">{L["feed"]}</a>')
         if name == "difficulties":
             L = Labels(lang)
             return render.table(Table((L["difficulty"], L["about"]), tuple(

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from urllib.parse import urlencode
 
 DEFAULT_LANGUAGE = "en"
+GLOSSARY_URI = "glossary.md"
 
 
 def localized(src_uri: str, lang: str) -> str:

@@ -6,7 +6,7 @@ import datetime as dt
 import re
 from dataclasses import dataclass, field
 
-from atlas import urls
+from atlas import collation, urls
 from atlas.labels import Labels
 from atlas.model import Asked, Atlas, Question, Topic
 from atlas.urls import Repository
@@ -51,6 +51,7 @@ class QuestionView:
     edit_url: str
     view_url: str
     report_url: str
+    english_url: str = ""  # set when this language's translation is behind the English: the page says so
 
 
 @dataclass(frozen=True)
@@ -95,6 +96,26 @@ class ListPage:
     intro: str
     sections: tuple[ListSection, ...]
     facts: tuple[tuple[str, str], ...] = ()  # label -> Markdown value, shown under the title
+
+
+@dataclass(frozen=True)
+class GlossaryEntry:
+    id: str                               # the anchor, the same in every language
+    term: str                             # in the page's language
+    definition: str
+    others: tuple[tuple[str, str], ...]   # (language name, form) for the other two languages
+    also: tuple[str, ...] = ()
+    avoid: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class GlossaryPage:
+    uri: str
+    title: str
+    intro: str
+    entries: tuple[GlossaryEntry, ...]    # in the language's alphabetical order
+    letters: tuple[tuple[tuple[str, str], ...], ...]  # jump bar: per script block, (initial, id of its first entry)
+    spellings: tuple[tuple[str, tuple[str, ...]], ...] = ()  # (use, avoid) for this language
 
 
 @dataclass(frozen=True)
@@ -169,7 +190,9 @@ class Builder:
         report = self.repo.new_issue(
             "correction.yml", f"[{q.id}] ", **{"question-id": q.id, "language": lang,
                                                "page": self.repo.page_url(urls.topic_uri(q.topic), lang, q.id)})
+        stale = lang in a.stale_languages("questions", q.id)
         return QuestionView(
+            english_url=self.repo.page_url(urls.topic_uri(q.topic), urls.DEFAULT_LANGUAGE, q.id) if stale else "",
             id=q.id, text=q.text[lang], type_name=a.types[q.type].name[lang],
             difficulty=Link(a.difficulties[q.difficulty].marker, "", a.difficulties[q.difficulty].name[lang]),
             track_names=tuple(t.name[lang] for t in a.tracks if t.id in q.tracks),
@@ -289,6 +312,22 @@ class Builder:
             who = f" — {src.author}" if src.author else ""
             facts.append((label, f"{title}{who}" + (f", {src.publisher}" if src.publisher else "")))
         return ListPage(uri, c.title[lang], c.summary[lang], tuple(sections), tuple(facts))
+
+    def glossary_page(self) -> GlossaryPage:
+        L, lang = self.labels, self.lang
+        names = {code: L[f"language_{code}"] for code in ("en", "ru", "hi")}
+        entries = sorted(self.atlas.glossary.terms, key=lambda t: collation.sort_key(t.term[lang], lang))
+        views = tuple(GlossaryEntry(
+            t.id, t.term[lang], t.definition[lang],
+            tuple((names[o], t.term[o]) for o in ("en", "ru", "hi") if o != lang),
+            t.also.get(lang, ()), t.avoid.get(lang, ())) for t in entries)
+        blocks: dict[int, dict[str, str]] = {}
+        for e in views:
+            block = collation.sort_key(e.term, lang)[0]
+            blocks.setdefault(block, {}).setdefault(collation.initial(e.term), e.id)
+        letters = tuple(tuple(blocks[b].items()) for b in sorted(blocks))
+        spellings = tuple((sp.use, sp.avoid) for sp in self.atlas.glossary.spellings if sp.lang == lang)
+        return GlossaryPage(urls.GLOSSARY_URI, L["glossary"], L["glossary_intro"], views, letters, spellings)
 
     # -- indexes -------------------------------------------------------------------------------
     def count(self, **where: str) -> int:
