@@ -186,8 +186,9 @@ def on_post_build(config: MkDocsConfig) -> None:
         (site / "404.html").write_text(_state.pop("404"), encoding="utf-8")
     pages = _state.pop("search", {})
     search.write_stubs(site, languages)
-    write_bundles(site, {lang: search.question_records(_state["atlas"], lang) + pages.get(lang, [])
-                         for lang in languages})
+    atlas = _state["atlas"]
+    write_bundles(site, {lang: search.question_records(atlas, lang) + search.glossary_records(atlas, lang)
+                         + pages.get(lang, []) for lang in languages})
     # Material's lunr worker and language files: the dialog talks to our worker instead.
     shutil.rmtree(site / "assets" / "javascripts" / "lunr", ignore_errors=True)
     for worker in (site / "assets" / "javascripts" / "workers").glob("search.*.min.js*"):

@@ -115,6 +115,19 @@ def question_records(atlas: Atlas, lang: str) -> list[Record]:
     return [question_record(atlas, q, lang) for q in atlas.questions]
 
 
+def glossary_records(atlas: Atlas, lang: str) -> list[Record]:
+    """One record per glossary term: found by its form in any language, landing on the term's anchor."""
+    records = []
+    for term in getattr(getattr(atlas, "glossary", None), "terms", ()):
+        other = [term.term[code] for code in term.term if code != lang]
+        also = [form for forms in getattr(term, "also", {}).values() for form in forms]
+        content = markdown_to_text(" ".join([term.definition[lang], *dict.fromkeys(other + also)]))
+        records.append(Record(url=f"glossary/#{term.id}", title=markdown_to_text(term.term[lang]),
+                              content=searchable_text(content, lang), language=lang,
+                              page=Labels(lang)["glossary"], page_url="glossary/"))
+    return records
+
+
 def company_search_text(atlas: Atlas, company_id: str) -> str:
     """A company is found by its name in every language and by the spellings in its `aliases`."""
     company = atlas.companies.get(company_id)
