@@ -77,6 +77,15 @@ def searchable_text(text: str, lang: str) -> str:
     return fold_devanagari(text)
 
 
+def _with_title_spellings(content: str, title: str, lang: str) -> str:
+    """Titles are indexed as written (with nukta); their folded words go with the text, so a title is found
+    however the reader spells it."""
+    if lang != "hi":
+        return content
+    variants = [w for w in dict.fromkeys(fold_devanagari(title).split()) if w not in title.split()]
+    return f"{content} {' '.join(variants)}" if variants else content
+
+
 def query_aliases(lang: str) -> dict[str, str]:
     """Spelling -> the Latin term the pages use (लोरा -> LoRA): our worker searches for the term instead,
     so the excerpt highlights where the page really says it."""
@@ -106,8 +115,9 @@ def question_record(atlas: Atlas, q: Question, lang: str) -> Record:
     if companies:
         filters["company"] = companies
     page_url = f"topics/{q.topic}/"
-    return Record(url=f"{page_url}#{q.id}", title=markdown_to_text(q.text[lang]),
-                  content=searchable_text(content, lang), language=lang,
+    title = markdown_to_text(q.text[lang])
+    return Record(url=f"{page_url}#{q.id}", title=title,
+                  content=_with_title_spellings(searchable_text(content, lang), title, lang), language=lang,
                   page=markdown_to_text(topic.name[lang]), page_url=page_url, filters=filters)
 
 
@@ -122,8 +132,9 @@ def glossary_records(atlas: Atlas, lang: str) -> list[Record]:
         other = [term.term[code] for code in term.term if code != lang]
         also = [form for forms in getattr(term, "also", {}).values() for form in forms]
         content = markdown_to_text(" ".join([term.definition[lang], *dict.fromkeys(other + also)]))
-        records.append(Record(url=f"glossary/#{term.id}", title=markdown_to_text(term.term[lang]),
-                              content=searchable_text(content, lang), language=lang,
+        title = markdown_to_text(term.term[lang])
+        records.append(Record(url=f"glossary/#{term.id}", title=title,
+                              content=_with_title_spellings(searchable_text(content, lang), title, lang), language=lang,
                               page=Labels(lang)["glossary"], page_url="glossary/"))
     return records
 
@@ -139,7 +150,8 @@ def company_search_text(atlas: Atlas, company_id: str) -> str:
 
 def page_record(url: str, title: str, text: str, lang: str) -> Record:
     """A page as one result (topic, company, collection, track, glossary, index and hand-written pages)."""
-    return Record(url=url, title=title, content=searchable_text(" ".join(text.split()), lang), language=lang)
+    content = _with_title_spellings(searchable_text(" ".join(text.split()), lang), title, lang)
+    return Record(url=url, title=title, content=content, language=lang)
 
 
 # --- The built page -----------------------------------------------------------------------------------------
