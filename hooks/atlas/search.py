@@ -208,9 +208,9 @@ _BASE = re.compile(r'("base":\s*")([^"]*)(")')
 _WORKER = re.compile(r'("search":\s*")([^"]*/)(search\.[0-9a-f]+\.min\.js)(")')
 
 
-def label_search_dialog(html_text_: str, label: str) -> str:
+def label_search_dialog(page: str, label: str) -> str:
     """Material's search dialog has no accessible name; give it one in the page's language."""
-    return html_text_.replace(_DIALOG, _DIALOG[:-1] + f' aria-label="{label}">', 1)
+    return page.replace(_DIALOG, _DIALOG[:-1] + f' aria-label="{label}">', 1)
 
 
 def use_search_worker(page: str) -> str:
