@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import logging
 import re
+import shutil
 from pathlib import Path
 
 from mkdocs.config.defaults import MkDocsConfig
@@ -22,7 +23,9 @@ from atlas.csp import add_policy
 from atlas.sanitize import plain, sanitize
 from atlas.seo import absolute_alternates, write_sitemaps
 from atlas.labels import Labels
-from atlas.search import label_search_dialog, point_base_at_language, use_stemming_worker, write_language_indexes
+from atlas import search
+from atlas.notfound import with_home_links
+from atlas.searchindex import write_bundles
 from atlas.site import GeneratedPage, all_pages, expand_markers
 from atlas.urls import DEFAULT_LANGUAGE, Repository
 
@@ -150,14 +153,40 @@ def on_post_page(output: str, page: Page, config: MkDocsConfig) -> str:
     key = re.sub(r"\.(%s)\.md$" % "|".join(LANGUAGES), ".md", page.file.src_uri)
     _state.setdefault("sitemap", {}).setdefault(key, {})[lang] = page.canonical_url
     output = absolute_alternates(output, page.canonical_url)
-    output = use_stemming_worker(output)
-    output = label_search_dialog(output, Labels(lang)["search_dialog"])
-    return add_policy(point_base_at_language(output, lang), page.content or "")
+    _collect_search_record(output, page, lang)
+    output = search.use_search_worker(output)
+    output = search.label_search_dialog(output, Labels(lang)["search_dialog"])
+    return add_policy(search.point_base_at_language(output, lang), page.content or "")
+
+
+def _collect_search_record(output: str, page: Page, lang: str) -> None:
+    """One search record per page; a topic page's questions get their own records at the end of the build."""
+    url = search.relative_to_language(page.url, lang)
+    generated = _state["pages"].get(page.file.src_uri)
+    title, text = search.page_from_html(output)
+    if generated is not None:
+        # Generated pages list questions that have records of their own: index their title and summary only.
+        text = (page.meta or {}).get("description", "")
+    if url.startswith("companies/") and url != "companies/":
+        text += " " + search.company_search_text(_state["atlas"], url.split("/")[1])
+    _state.setdefault("search", {}).setdefault(lang, []).append(
+        search.page_record(url, title or page.title or "", text, lang))
 
 
 def on_post_template(output: str, template_name: str, config: MkDocsConfig) -> str:
-    """Static templates (404.html) carry the same Content Security Policy as every page."""
-    return add_policy(output) if template_name.endswith(".html") else output
+    """Static templates (404.html) carry the same Content Security Policy as every page; the root 404 is the
+    English one, with a way home in every language."""
+    if not template_name.endswith(".html"):
+        return output
+    output = add_policy(output)
+    if template_name == "404.html" and _language(config) == DEFAULT_LANGUAGE:
+        _state["404"] = with_home_links(output, config.site_url or "", _languages(config))
+    return output
+
+
+def _languages(config: MkDocsConfig) -> list[str]:
+    plugin = config.plugins.get("i18n")
+    return [lang.locale for lang in plugin.config.languages] if plugin else [DEFAULT_LANGUAGE]
 
 
 @event_priority(-110)
@@ -167,11 +196,20 @@ def on_post_build(config: MkDocsConfig) -> None:
     plugin = config.plugins.get("i18n")
     if plugin is not None and getattr(plugin, "building", False):
         return
-    languages = [lang.locale for lang in plugin.config.languages] if plugin else [DEFAULT_LANGUAGE]
+    languages = _languages(config)
     site = Path(config.site_dir)
     write_sitemaps(site, config.site_url or "", _state.pop("sitemap", {}), languages)
-    if (site / "search" / "search_index.json").is_file():
-        write_language_indexes(site, languages)
+    if "404" in _state:
+        (site / "404.html").write_text(_state.pop("404"), encoding="utf-8")
+    pages = _state.pop("search", {})
+    search.write_stubs(site, languages)
+    atlas = _state["atlas"]
+    write_bundles(site, {lang: search.question_records(atlas, lang) + search.glossary_records(atlas, lang)
+                         + pages.get(lang, []) for lang in languages})
+    # Material's lunr worker and language files: the dialog talks to our worker instead.
+    shutil.rmtree(site / "assets" / "javascripts" / "lunr", ignore_errors=True)
+    for worker in (site / "assets" / "javascripts" / "workers").glob("search.*.min.js*"):
+        worker.unlink()
     for lang in languages:
         root = site / ("" if lang == DEFAULT_LANGUAGE else lang)
         for name, text in explorer.explorer_files(_state["atlas"], lang).items():

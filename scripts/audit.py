@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """Audit the built site as a phone on a slow connection sees it: Lighthouse (mobile preset) and
-transferred bytes per page type and language, plus search-index size per language and per question, and
-the sizes of the Anki decks, data exports and feeds (`--sizes-only` prints just those, without Lighthouse).
+transferred bytes per page type and language; the sizes of the Anki decks, data exports and feeds
+(`--sizes-only` prints just those, without Lighthouse); and search as the atlas grows: for atlases of the real
+questions repeated (51, 300, 1,000), the bytes a reader's browser fetches from an idle page to the first
+results, and the time of that first query and of the same query repeated, per language.
 
 Serves the site on 127.0.0.1 compressed like GitHub Pages. A benchmark: it prints numbers (and, with
 --json, writes them); the tests hold the accessibility, best-practices, SEO, axe and byte budgets.
@@ -40,10 +42,6 @@ def free_port() -> int:
 
 def gz(path: Path) -> int:
     return len(gzip.compress(path.read_bytes(), 6, mtime=0))
-
-
-def index_sizes(site: Path) -> dict[str, int]:
-    return {lang: gz(site / root / "search" / "search_index.full.json") for lang, root in LANGUAGE_ROOTS.items()}
 
 
 def download_sizes(site: Path) -> list[tuple[str, str, int, int]]:
@@ -85,16 +83,96 @@ def replicated_data(n: int, dest: Path) -> Path:
     return data
 
 
-def index_growth(sizes: list[int]) -> list[tuple[int, dict[str, int]]]:
-    """Compressed search-index bytes per language for atlases of the given sizes."""
+# A query with many results per language (many fragments to fetch): the heavy case, not the best one.
+SEARCH_QUERIES = {"en": "reward model", "ru": "модель вознаграждения", "hi": "रिवॉर्ड मॉडल"}
+
+# Injected before any page script: keeps a handle on the real search worker, so the benchmark can ask
+# it for its own resource timing (the worker's fetches are not in the page's timeline).
+_CAPTURE_WORKER = """
+(function () {
+  var Real = window.Worker;
+  window.Worker = function (url, options) { var w = new Real(url, options); window.__atlasWorkers = (window.__atlasWorkers || []).concat(w); return w; };
+})();
+"""
+
+# Click the search box, type the query at once, resolve when results are in the list.
+_QUERY = """
+const [query, done] = [arguments[0], arguments[arguments.length - 1]];
+const box = document.querySelector("input.md-search__input"), list = document.querySelector(".md-search-result__list");
+const t0 = performance.now();
+box.click(); box.focus();
+box.value = query; box.dispatchEvent(new KeyboardEvent("keyup", {bubbles: true}));
+const check = () => list.children.length ? done({t0, ms: performance.now() - t0, results: list.children.length}) : setTimeout(check, 5);
+check();
+"""
+
+_WORKER_TIMING = """
+const done = arguments[arguments.length - 1];
+const w = (window.__atlasWorkers || [])[0];
+if (!w) return done([]);
+w.addEventListener("message", e => { if (e.data && e.data.type === "atlas-timing") done(e.data.data); });
+w.postMessage({type: "atlas-timing"});
+"""
+
+
+def _kind(url: str) -> str:
+    """What a search request is for: Pagefind's runtime, index chunks, result fragments, or Material's dialog."""
+    if ".pf_index" in url or ".pf_filter" in url:
+        return "index"
+    if ".pf_fragment" in url:
+        return "fragments"
+    return "runtime" if "/pagefind/" in url else "dialog"  # dialog: our worker and the stub
+
+
+def search_timing(base_url: str, lang: str, query: str, runs: int = 3) -> dict:
+    """Fresh browsers (empty cache): bytes from an idle page to the first results, by kind; the first and the
+    repeated query's time, median of `runs`."""
+    import statistics
+    import time
+    from atlas.audit import chromium
+    samples = []
+    for _ in range(runs):
+        with chromium() as driver:
+            driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": _CAPTURE_WORKER})
+            driver.get(base_url + LANGUAGE_ROOTS[lang])
+            driver.execute_script("return new Promise(r => setTimeout(r, 1000))")  # idle: loaded and settled
+            first = driver.execute_async_script(_QUERY, query)
+            page = driver.execute_script("return performance.getEntriesByType('resource')"
+                                         ".filter(e => e.startTime >= arguments[0])"
+                                         ".map(e => ({name: e.name, transferSize: e.transferSize}))", first["t0"])
+            worker = driver.execute_async_script(_WORKER_TIMING)
+            driver.execute_script("const b = document.querySelector('input.md-search__input'); b.value = '';"
+                                  "b.dispatchEvent(new KeyboardEvent('keyup', {bubbles: true}))")
+            time.sleep(0.3)
+            repeat = driver.execute_async_script(_QUERY, query)
+        by_kind = {k: 0 for k in ("dialog", "runtime", "index", "fragments")}
+        for e in page + worker:
+            by_kind[_kind(e["name"])] += e["transferSize"]
+        samples.append({"bytes": sum(by_kind.values()), "by_kind": by_kind, "requests": len(page) + len(worker),
+                        "first_ms": first["ms"], "repeat_ms": repeat["ms"], "results": first["results"]})
+    out = dict(samples[0])
+    out["first_ms"] = statistics.median(s["first_ms"] for s in samples)
+    out["repeat_ms"] = statistics.median(s["repeat_ms"] for s in samples)
+    return out
+
+
+def search_growth(sizes: list[int], languages: list[str]) -> list[dict]:
+    """Search cost per language for atlases of the real questions repeated under new ids."""
     out = []
     for n in sizes:
         with tempfile.TemporaryDirectory() as tmp:
             data = replicated_data(n, Path(tmp))
             config = Path(tmp) / "mkdocs.yml"
             config.write_text(standalone_config(data), encoding="utf-8")
-            build(Path(tmp) / "site", 8000, config)
-            out.append((n, index_sizes(Path(tmp) / "site")))
+            port = free_port()
+            build(Path(tmp) / "site", port, config)
+            with SiteServer(Path(tmp) / "site", port) as server:
+                for lang in languages:
+                    row = dict(questions=n, lang=lang, **search_timing(server.url, lang, SEARCH_QUERIES[lang]))
+                    out.append(row)
+                    kinds = " ".join(f"{v / 1024:>9.1f}" for v in row["by_kind"].values())
+                    print(f"{n:>9} {lang:<4} {row['bytes'] / 1024:>8.1f} {kinds} {row['requests']:>8} "
+                          f"{row['first_ms'] / 1000:>8.2f} {row['repeat_ms'] / 1000:>8.2f}", flush=True)
     return out
 
 
@@ -102,8 +180,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--pages", nargs="+", choices=list(PAGE_TYPES), default=list(PAGE_TYPES))
     parser.add_argument("--languages", nargs="+", choices=list(LANGUAGE_ROOTS), default=list(LANGUAGE_ROOTS))
-    parser.add_argument("--growth", type=int, nargs="*", default=[100, 300, 1000],
-                        help="atlas sizes for the search-index growth table (none: skip)")
+    parser.add_argument("--search", type=int, nargs="*", default=[51, 300, 1000],
+                        help="atlas sizes for the search table (none: skip)")
+    parser.add_argument("--no-lighthouse", action="store_true", help="only the search table")
     parser.add_argument("--json", type=Path, help="also write the numbers here")
     parser.add_argument("--sizes-only", action="store_true",
                         help="only build and print the sizes of the decks, exports and feeds (no Lighthouse)")
@@ -114,7 +193,19 @@ def main() -> None:
             build(Path(tmp) / "site", free_port())
             print_download_sizes(download_sizes(Path(tmp) / "site"))
         return
+    rows = [] if args.no_lighthouse else lighthouse_table(args.pages, args.languages)
+    search = []
+    if args.search:
+        print("\nsearch, from an idle page to the first results (the real questions repeated; fresh browser,"
+              " gzip KB by kind; times: median of 3):")
+        print(f"{'questions':>9} {'lang':<4} {'KB':>8} {'dialog':>9} {'runtime':>9} {'index':>9} {'fragments':>9}"
+              f" {'requests':>8} {'first s':>8} {'repeat s':>8}")
+        search = search_growth(args.search, args.languages)
+    if args.json:  # the decks, exports and feeds are printed with the Lighthouse table
+        args.json.write_text(json.dumps({"pages": rows, "search": search}, indent=2), encoding="utf-8")
 
+
+def lighthouse_table(pages: list[str], languages: list[str]) -> list[dict]:
     rows, port = [], free_port()
     with tempfile.TemporaryDirectory() as tmp:
         site = Path(tmp) / "site"
@@ -122,8 +213,8 @@ def main() -> None:
         with SiteServer(site, port) as server:
             print(f"{'page':<11} {'lang':<4} {'perf':>4} {'a11y':>4} {'bp':>4} {'seo':>4} | "
                   + " ".join(f"{t[:6]:>7}" for t in TYPES) + f" | {'total KB':>8} {'requests':>8}")
-            for page in args.pages:
-                for lang in args.languages:
+            for page in pages:
+                for lang in languages:
                     r = lighthouse(server.url + LANGUAGE_ROOTS[lang] + PAGE_TYPES[page])
                     s = r.scores
                     kb = {t: r.bytes_by_type.get(t, 0) / 1024 for t in TYPES}
@@ -133,20 +224,9 @@ def main() -> None:
                           f"{s['best-practices']:>4} {s['seo']:>4} | " + " ".join(f"{kb[t]:>7.1f}" for t in TYPES)
                           + f" | {r.bytes_by_type.get('total', 0) / 1024:>8.1f} {r.requests_by_type.get('total', 0):>8}"
                           + (f"  third-party: {r.third_party_requests}" if r.third_party_requests else ""), flush=True)
-        sizes = index_sizes(site)
         downloads = download_sizes(site)
     print_download_sizes(downloads)
-    print("\nsearch index (gzip, loaded on the first query): "
-          + ", ".join(f"{lang} {size / 1024:.1f} KB" for lang, size in sizes.items()))
-    growth = index_growth(args.growth) if args.growth else []
-    if growth:
-        print("\nsearch index growth (the real questions repeated; gzip KB, and bytes per question):")
-        for n, by_lang in growth:
-            print(f"{n:>6} questions: " + ", ".join(
-                f"{lang} {size / 1024:.0f} KB ({size / n:.0f} B/q)" for lang, size in by_lang.items()))
-    if args.json:
-        args.json.write_text(json.dumps({"pages": rows, "index": sizes, "growth": growth, "downloads": downloads}, indent=2),
-                             encoding="utf-8")
+    return rows
 
 
 if __name__ == "__main__":

@@ -2,32 +2,4 @@
 
 from __future__ import annotations
 
-import shutil
-import tempfile
-from contextlib import contextmanager
-from pathlib import Path
-from typing import Iterator
-
-from atlas.audit import CHROMEDRIVER, CHROMIUM, CHROMIUM_FLAGS, SiteServer  # noqa: F401 (re-exported)
-
-
-@contextmanager
-def chromium(width: int = 1280, height: int = 1000) -> Iterator["object"]:
-    """Headless Chromium with the flags this machine's closed network needs."""
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-
-    if not (Path(CHROMIUM).exists() and Path(CHROMEDRIVER).exists()):
-        raise RuntimeError(f"Chromium and ChromeDriver are required ({CHROMIUM}, {CHROMEDRIVER}): "
-                           "install Debian's chromium and chromium-driver")
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    profile = tempfile.mkdtemp(prefix="atlas-chromium-")
-    for flag in (*CHROMIUM_FLAGS, f"--window-size={width},{height}", f"--user-data-dir={profile}"):
-        options.add_argument(flag)
-    driver = webdriver.Chrome(service=Service(executable_path=CHROMEDRIVER), options=options)
-    try:
-        yield driver
-    finally:
-        driver.quit()
-        shutil.rmtree(profile, ignore_errors=True)
+from atlas.audit import CHROMEDRIVER, CHROMIUM, CHROMIUM_FLAGS, SiteServer, chromium  # noqa: F401 (re-exported)

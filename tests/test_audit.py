@@ -20,7 +20,8 @@ pytestmark = pytest.mark.browser
 # Transferred bytes (gzip) per page type, with room for the atlas to grow.
 BYTE_BUDGET = {"home": 130_000, "topic": 450_000, "company": 130_000, "collection": 150_000, "explorer": 220_000,
                "glossary": 150_000, "downloads": 130_000}
-NEVER_AT_LOAD = ("wordcut", "tinyseg", "lunr.hi.", "lunr.th.", "search_index.full", "api.github.com", "fonts.g")
+# Nothing search-related loads before the reader opens search (no worker, no stub, no Pagefind file).
+NEVER_AT_LOAD = ("search_index", "atlas-search", "pagefind", "lunr", "api.github.com", "fonts.g")
 PAGES = [(page, lang) for page in PAGE_TYPES for lang in LANGUAGE_ROOTS]
 
 
@@ -54,7 +55,7 @@ def test_axe_finds_no_serious_or_critical_violations(driver, server, page: str, 
 
 
 def test_axe_on_open_answers_search_and_practice(driver, server) -> None:
-    """The states a reader reaches by clicking: an opened answer, the search dialog, practice mode."""
+    """The states a reader reaches by clicking: an opened answer, the search dialog with results, practice mode."""
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import WebDriverWait
     axe = (ROOT / "node_modules" / "axe-core" / "axe.min.js").read_text(encoding="utf-8")
@@ -62,8 +63,12 @@ def test_axe_on_open_answers_search_and_practice(driver, server) -> None:
            "axe.run(document).then(r => done(r.violations.filter("
            "v => ['serious', 'critical'].includes(v.impact)).map(v => v.id)));")
     driver.get(server.url + "hi/topics/rl-algorithms/")
-    driver.execute_script("document.querySelectorAll('details').forEach(d => d.open = true);"
-                          "document.getElementById('__search').click();")
+    driver.execute_script("document.querySelectorAll('details').forEach(d => d.open = true);")
+    box = driver.find_element(By.CSS_SELECTOR, "input.md-search__input")
+    driver.execute_script("document.getElementById('__search').click(); arguments[0].focus(); arguments[0].value = 'GRPO';"
+                          "arguments[0].dispatchEvent(new KeyboardEvent('keyup', {bubbles: true}))", box)
+    WebDriverWait(driver, 30).until(lambda d: d.find_elements(By.CSS_SELECTOR, ".md-search-result__item details"))
+    driver.execute_script("document.querySelectorAll('.md-search-result details').forEach(d => d.open = true)")
     WebDriverWait(driver, 30).until(lambda d: d.execute_script("return !!window.katex"))
     driver.execute_script("window.dispatchEvent(new Event('beforeprint'))")  # typesets every formula
     WebDriverWait(driver, 30).until(lambda d: d.execute_script(  # every formula typeset, wide ones scrollable
@@ -77,6 +82,23 @@ def test_axe_on_open_answers_search_and_practice(driver, server) -> None:
     driver.execute_script("document.querySelectorAll('#ex-card button[aria-expanded]').forEach(b => b.click());")
     driver.execute_script(axe)
     assert driver.execute_async_script(run) == []
+
+
+@pytest.mark.parametrize("lang,query", [("en", "reward model"), ("ru", "модель вознаграждения")])
+def test_axe_with_search_results_open(driver, server, lang: str, query: str) -> None:
+    """Pagefind's results in Material's dialog: marks, collapsed "more" lists, titles (Hindi: the test above)."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+    driver.get(server.url + LANGUAGE_ROOTS[lang])
+    box = driver.find_element(By.CSS_SELECTOR, "input.md-search__input")
+    driver.execute_script("document.getElementById('__search').click(); arguments[0].focus(); arguments[0].value = arguments[1];"
+                          "arguments[0].dispatchEvent(new KeyboardEvent('keyup', {bubbles: true}))", box, query)
+    WebDriverWait(driver, 30).until(lambda d: d.find_elements(By.CSS_SELECTOR, ".md-search-result__item mark"))
+    driver.execute_script((ROOT / "node_modules" / "axe-core" / "axe.min.js").read_text(encoding="utf-8"))
+    assert driver.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "axe.run(document).then(r => done(r.violations.filter("
+        "v => ['serious', 'critical'].includes(v.impact)).map(v => [v.id, v.nodes.map(n => n.target)])));") == []
 
 
 def test_a_company_page_passes_axe(driver, tmp_path: Path) -> None:

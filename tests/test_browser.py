@@ -29,17 +29,35 @@ def driver():
         yield d
 
 
-def search(driver, server: SiteServer, lang: str, query: str) -> list[str]:
-    """Type a query into Material's search box on the language's home page; return result links."""
-    driver.get(server.url + PREFIX[lang])
+def search(driver, server: SiteServer, lang: str, query: str, path: str = "", root: str = "") -> list[str]:
+    """Type a query into Material's search box on a page of the language; return result links.
+    `root` is the published base path the site was built for (`atlas/`)."""
+    driver.get(server.url + root + PREFIX[lang] + path)
     wait = WebDriverWait(driver, 20)
     box = wait.until(EC.element_to_be_clickable((By.CSS_SELECTOR, "input.md-search__input")))
     box.click()
-    box.clear()
-    box.send_keys(query)
-    wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, ".md-search-result__item")
-               or "0" in d.find_element(By.CSS_SELECTOR, ".md-search-result__meta").text)
-    return [a.get_attribute("href") for a in driver.find_elements(By.CSS_SELECTOR, ".md-search-result__item a")]
+    # The whole query at once (one keyup, one query), so the answer read below is this query's, not a
+    # keystroke's; typing is exercised by the keyboard test.
+    driver.execute_script("arguments[0].value = arguments[1];"
+                          "arguments[0].dispatchEvent(new KeyboardEvent('keyup', {bubbles: true}))", box, query)
+    none = driver.execute_script(
+        "return JSON.parse(document.getElementById('__config').textContent).translations['search.result.none']")
+
+    def answer(d):  # this query's results, or Material's "no results" line; settled, not an earlier keystroke's
+        links = [a.get_attribute("href") for a in d.find_elements(By.CSS_SELECTOR, ".md-search-result__item a")]
+        if not links and d.find_element(By.CSS_SELECTOR, ".md-search-result__meta").text != none:
+            return None
+        d.execute_script("return new Promise(r => setTimeout(r, 300))")
+        again = [a.get_attribute("href") for a in d.find_elements(By.CSS_SELECTOR, ".md-search-result__item a")]
+        return (again,) if again == links else None
+
+    return wait.until(answer)[0]
+
+
+def result_texts(driver, selector: str) -> list[str]:
+    """Text of result parts, including those in Material's collapsed "more" lists."""
+    return driver.execute_script(
+        "return Array.from(document.querySelectorAll(arguments[0])).map(e => e.textContent)", selector)
 
 
 def _in_language(href: str, server: SiteServer, lang: str) -> bool:
@@ -52,44 +70,87 @@ def _in_language(href: str, server: SiteServer, lang: str) -> bool:
     ("en", "CISPO", "ppo-clipping-and-cispo"),
     ("ru", "CISPO", "ppo-clipping-and-cispo"),
     ("hi", "CISPO", "ppo-clipping-and-cispo"),
-    ("en", "2402.03300", ""),  # an arXiv id
+    ("en", "2402.03300", "grpo-group-relative-advantage"),  # an arXiv id, found whole
+    ("ru", "2402.03300", "grpo-group-relative-advantage"),
+    ("hi", "2402.03300", "grpo-group-relative-advantage"),
+    ("ru", "rollout", "rollout-long-tail"),                 # English terms from any language
+    ("hi", "KV cache", "partial-rollout-kv-cache"),
+    ("ru", "опорная модель", "reference-model"),            # a glossary term lands on its anchor
 ])
 def test_search_returns_this_languages_results_and_question_anchors(driver, server, lang, query, anchor) -> None:
     links = search(driver, server, lang, query)
     assert links, f"no results for {query!r} on /{PREFIX[lang]}"
     assert all(_in_language(h, server, lang) for h in links), links
-    if anchor:
-        assert any(urlparse(h).fragment == anchor for h in links), links
+    assert any(urlparse(h).fragment == anchor for h in links), links
 
 
-@pytest.mark.parametrize("lang,query,expected_path", [
-    ("ru", "обрезанная", "ru/topics/rl-algorithms/"),      # the page says «обрезанной»: stemming finds it
-    ("ru", "дистилляцию", "ru/topics/post-training/"),     # the page says «дистилляция»
-    ("hi", "फाइन", "hi/topics/post-training/"),            # the page writes फ़ाइन with a nukta
-    ("hi", "विषयों", "hi/topics/"),                        # oblique plural of विषय
+@pytest.mark.parametrize("lang,query,anchor", [
+    ("ru", "обрезанной", "ppo-clipping-and-cispo"),            # inflected: the text says «обрезанной»
+    ("ru", "дистилляцию", "distill-teacher-into-small-student"),  # the text says «дистилляция»
+    ("ru", "обрезанная", "ppo-clipping-and-cispo"),
+    ("hi", "फाइन", "prompt-rag-or-finetune"),                   # the page writes फ़ाइन with a nukta
+    ("hi", "लोरा", "lora-update-rank-alpha"),                   # a Devanagari spelling of LoRA
+    ("hi", "दिक्कतों", "zero3-communication-one-and-a-half"),   # oblique plural of दिक्कत
+    ("en", "clipped", "ppo-clipping-and-cispo"),
 ])
-def test_inflected_and_variant_forms_are_found(driver, server, lang, query, expected_path) -> None:
+def test_inflected_and_variant_forms_are_found(driver, server, lang, query, anchor) -> None:
     links = search(driver, server, lang, query)
-    assert any(urlparse(h).path.lstrip("/").startswith(expected_path) for h in links), links
+    assert any(urlparse(h).fragment == anchor for h in links), links
 
 
-def test_hindi_search_does_not_load_the_thai_segmenter(server) -> None:
+def test_hindi_vowel_signs_are_not_folded_away(driver, server) -> None:
+    """Pagefind strips combining marks unless told not to: «काम» (work) must not find «कम» (less) or «कीमत»."""
+    search(driver, server, "hi", "काम")
+    marks = result_texts(driver, ".md-search-result mark")
+    assert marks and all(m.startswith("काम") for m in marks), marks
+
+
+def test_short_russian_words_do_not_match_unrelated_longer_words(driver, server) -> None:
+    """Pagefind matches any word starting with the query: «кот» would find every «который»."""
+    assert search(driver, server, "ru", "кот") == []
+    assert search(driver, server, "ru", "кэш")
+    for article in driver.find_elements(By.CSS_SELECTOR, ".md-search-result__article"):
+        marks = [m.get_attribute("textContent").lower().strip(".,;:()") for m in article.find_elements(By.TAG_NAME, "mark")]
+        assert not marks or any(len(m) <= len("кэш") + 3 for m in marks), marks  # кэш, кэша, кэше…, not only кэшируются
+
+
+@pytest.mark.parametrize("lang", PREFIX)
+def test_results_show_questions_without_permalinks_or_raw_tex(driver, server, lang) -> None:
+    search(driver, server, lang, "PPO")
+    titles = result_texts(driver, ".md-search-result__article h1, .md-search-result__article h2")
+    texts = result_texts(driver, ".md-search-result__article")
+    assert len(titles) >= 3 and not any("¶" in t for t in titles), titles
+    assert not any("\\" in t or "$" in t or "\\frac" in t for t in texts), texts
+    assert driver.find_elements(By.CSS_SELECTOR, ".md-search-result mark")
+
+
+def test_a_filter_narrows_results(driver, server, atlas) -> None:
+    every = search(driver, server, "en", "PPO")
+    narrowed = search(driver, server, "en", "PPO topic:post-training")
+    questions = [h for h in narrowed if urlparse(h).fragment]
+    assert questions and len(narrowed) < len(every)
+    assert all(atlas.question(urlparse(h).fragment).topic == "post-training" for h in questions), narrowed
+    only = search(driver, server, "ru", "type:system-design")
+    assert {atlas.question(urlparse(h).fragment).type for h in only if urlparse(h).fragment} == {"system-design"}
+    hard = search(driver, server, "hi", "GRPO difficulty:advanced")
+    assert hard and {atlas.question(urlparse(h).fragment).difficulty for h in hard if urlparse(h).fragment} == {"advanced"}
+
+
+@pytest.mark.parametrize("lang", PREFIX)
+def test_search_loads_nothing_before_it_opens_and_only_this_languages_index(server, lang) -> None:
+    others = [f"/{code}pagefind/" for code in ("ru/", "hi/") if code != PREFIX[lang]] + (
+        ["/pagefind/"] if lang != "en" else [])
     server.requests.clear()
-    with chromium() as fresh:  # an empty cache, so every script the worker imports reaches the server
-        assert search(fresh, server, "hi", "GRPO")
-    assert any("lunr.hx" in p for p in server.requests), server.requests
-    assert not any("wordcut" in p or "lunr.hi." in p or "lunr.th" in p for p in server.requests)
-
-
-def test_the_search_index_loads_only_when_searching(server) -> None:
-    server.requests.clear()
-    with chromium() as fresh:
-        fresh.get(server.url + "ru/topics/post-training/")
-        WebDriverWait(fresh, 10).until(lambda d: any("search_index.json" in p for p in server.requests))
-        assert "/ru/search/search_index.json" in server.requests
-        assert "/ru/search/search_index.full.json" not in server.requests  # reading only: just the stub
-        assert search(fresh, server, "ru", "LoRA")
-    assert "/ru/search/search_index.full.json" in server.requests
+    with chromium() as fresh:  # an empty cache, so every file the search needs reaches the server
+        fresh.get(server.url + PREFIX[lang] + "topics/post-training/")
+        WebDriverWait(fresh, 10).until(lambda d: d.execute_script("return document.readyState") == "complete")
+        fresh.execute_script("return new Promise(r => setTimeout(r, 500))")
+        assert not [p for p in server.requests if "search" in p or "pagefind" in p], server.requests
+        assert search(fresh, server, lang, "LoRA", "topics/post-training/")
+    asked = [p for p in server.requests if "pagefind" in p]
+    assert any(p.startswith(f"/{PREFIX[lang]}pagefind/fragment/") for p in asked), asked
+    assert not [p for p in asked if any(p.startswith(o) for o in others)], asked
+    assert not [p for p in server.requests if "lunr" in p or "search.a7633da7" in p or "wordcut" in p]
 
 
 def test_pages_load_without_console_errors_or_foreign_requests(driver, server) -> None:
@@ -108,10 +169,36 @@ def test_search_result_lands_on_the_question(driver, server) -> None:
     target = next(h for h in links if urlparse(h).fragment == "ppo-clipping-and-cispo")
     link = next(a for a in driver.find_elements(By.CSS_SELECTOR, ".md-search-result__item a")
                 if a.get_attribute("href") == target)
-    driver.execute_script("arguments[0].click()", link)  # section hits sit in a collapsed "more" list
+    driver.execute_script("arguments[0].click()", link)  # section hits may sit in a collapsed "more" list
     WebDriverWait(driver, 10).until(lambda d: urlparse(d.current_url).fragment == "ppo-clipping-and-cispo")
     heading = driver.find_element(By.ID, "ppo-clipping-and-cispo")
     assert "CISPO" in heading.text and "/ru/" in driver.current_url
+
+
+@pytest.mark.parametrize("lang", PREFIX)
+def test_search_dialog_by_keyboard(driver, server, lang) -> None:
+    """Material's own keys: / opens search, arrows move through results, Enter opens one, Escape closes."""
+    driver.get(server.url + PREFIX[lang] + "topics/")
+    body = driver.find_element(By.TAG_NAME, "body")
+    body.send_keys("/")
+    box = driver.switch_to.active_element
+    assert "md-search__input" in box.get_attribute("class")
+    box.send_keys("GRPO")
+    WebDriverWait(driver, 20).until(lambda d: d.find_elements(By.CSS_SELECTOR, ".md-search-result__item"))
+    box.send_keys(Keys.ARROW_DOWN)
+    first = driver.switch_to.active_element
+    assert first.tag_name == "a" and "md-search-result__link" in first.get_attribute("class")
+    first.send_keys(Keys.ARROW_UP)
+    assert "md-search__input" in driver.switch_to.active_element.get_attribute("class")
+    driver.switch_to.active_element.send_keys(Keys.ENTER)  # the best result
+    WebDriverWait(driver, 10).until(lambda d: urlparse(d.current_url).fragment)
+    fragment = urlparse(driver.current_url).fragment
+    assert driver.find_element(By.ID, fragment).is_displayed()  # a question, or a glossary term
+    assert urlparse(driver.current_url).path.startswith("/" + PREFIX[lang])
+    body = driver.find_element(By.TAG_NAME, "body")
+    body.send_keys("/")
+    driver.switch_to.active_element.send_keys(Keys.ESCAPE)
+    assert not driver.find_element(By.ID, "__search").is_selected()
 
 
 @pytest.mark.parametrize("lang,other", [("en", "ru"), ("ru", "hi"), ("hi", "en")])
@@ -209,15 +296,34 @@ def test_a_topic_name_finds_the_topic(driver, server, lang, query, path) -> None
     assert any(urlparse(h).path.lstrip("/") == path for h in links), links
 
 
-def test_a_company_name_finds_the_questions_asked_there(driver, tmp_path: Path) -> None:
-    """The real data names no company yet; the fixtures' Example Lab asked sample-clipping."""
+@pytest.mark.parametrize("lang,names", [
+    ("en", ["Meituan", "美团"]),
+    ("ru", ["Meituan", "Мэйтуань"]),
+    ("hi", ["Meituan", "मेइतुआन"]),
+])
+def test_a_company_name_in_latin_or_the_readers_script_finds_the_company(driver, server, lang, names) -> None:
+    for name in names:
+        links = search(driver, server, lang, name)
+        assert any(urlparse(h).path == f"/{PREFIX[lang]}companies/meituan/" for h in links), (name, links)
+        assert all(_in_language(h, server, lang) for h in links), links
+
+
+def test_search_under_the_published_base_path(driver, tmp_path: Path) -> None:
+    """Built for http://host/atlas/ (site_url's path): the worker, the index and every result stay under it.
+    The fixtures' Example Lab, with Cyrillic and Devanagari aliases, asked sample-clipping."""
     from atlas.settings import standalone_config
     from conftest import ROOT, build_site, free_port
     port = free_port()
     config = tmp_path / "mkdocs.yml"
     config.write_text(standalone_config(ROOT / "tests" / "fixtures" / "valid"), encoding="utf-8")
-    assert build_site(tmp_path / "site", config, cwd=tmp_path, site_url=f"http://127.0.0.1:{port}/").returncode == 0
-    with SiteServer(tmp_path / "site", port) as fixture:
-        for lang in PREFIX:
-            links = search(driver, fixture, lang, "Example Lab")
-            assert any(urlparse(h).fragment == "sample-clipping" for h in links), (lang, links)
+    result = build_site(tmp_path / "root" / "atlas", config, cwd=tmp_path, site_url=f"http://127.0.0.1:{port}/atlas/")
+    assert result.returncode == 0, result.stderr
+    with SiteServer(tmp_path / "root", port) as fixture:
+        for lang, name in (("en", "Example Lab"), ("ru", "Экзампл Лаб"), ("hi", "एग्ज़ाम्पल लैब")):
+            fixture.requests.clear()
+            links = search(driver, fixture, lang, name, root="atlas/")
+            paths = [urlparse(h).path for h in links]
+            assert f"/atlas/{PREFIX[lang]}companies/example-lab/" in paths, (lang, links)
+            assert any(urlparse(h).fragment == "sample-clipping" for h in links) or lang != "en", (lang, links)
+            assert [p for p in fixture.requests if "pagefind" in p], fixture.requests
+            assert all(p.startswith("/atlas/") for p in fixture.requests), fixture.requests

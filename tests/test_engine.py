@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from atlas.render import question
 from atlas.labels import Labels
-from atlas.search import SEPARATOR, language_of, point_base_at_language, split_index
+from atlas.plaintext import markdown_to_text
+from atlas.search import fold_devanagari, point_base_at_language, query_aliases, question_record, searchable_text, stub
 from atlas.seo import absolute_alternates, json_ld
 from atlas.slugs import slugify
 from atlas.textsafe import escape_markup, unsafe_parts
@@ -36,17 +37,31 @@ def test_rendered_question_cannot_carry_markup() -> None:
     assert md.startswith("### Why &lt;script>? { #q .atlas-q }")
 
 
-def test_search_index_split_by_language() -> None:
-    index = {"config": {"lang": ["en", "ru", "hi"], "separator": "x", "pipeline": ["stopWordFilter"]},
-             "docs": [{"location": "", "title": "a"}, {"location": "ru/topics/x/#q", "title": "б"},
-                      {"location": "hi/", "title": "ग"}, {"location": "topics/hi-tech/", "title": "c"}]}
-    parts = split_index(index, ["en", "ru", "hi"])
-    assert [d["location"] for d in parts["en"]["docs"]] == ["", "topics/hi-tech/"]
-    assert [d["location"] for d in parts["ru"]["docs"]] == ["topics/x/#q"]
-    assert [d["location"] for d in parts["hi"]["docs"]] == [""]
-    assert parts["hi"]["config"]["lang"] == ["en", "hx"] and parts["ru"]["config"]["separator"] == SEPARATOR
-    assert "stemmer" in parts["ru"]["config"]["pipeline"]
-    assert language_of("ru/x", ["en", "ru"]) == "ru" and language_of("rust/x", ["en", "ru"]) == "en"
+def test_question_records_are_plain_text_with_the_anchor_and_filters(atlas) -> None:
+    q = atlas.question("ppo-clipping-and-cispo")
+    record = question_record(atlas, q, "ru")
+    assert record.url == "topics/rl-algorithms/#ppo-clipping-and-cispo" and record.page_url == "topics/rl-algorithms/"
+    assert record.filters["topic"] == ["rl-algorithms"] and record.filters["type"] == [q.type]
+    assert "$" not in record.content and "\\" not in record.content and "$" not in record.title
+    assert record.language == "ru" and record.meta()["title"] == record.title
+
+
+def test_formulas_and_markdown_become_readable_text() -> None:
+    text = markdown_to_text(r"Clip $r_t(\theta)=\frac{\pi_\theta(a\mid s)}{\pi_{\theta_{old}}(a\mid s)}$ to "
+                            r"$[1-\epsilon, 1+\epsilon]$ ([PPO](https://arxiv.org/abs/1707.06347), **bold**)")
+    assert text == "Clip rt(θ)=(πθ(a| s))/(πθold(a| s)) to [1-ε, 1+ε] (PPO, bold)"
+
+
+def test_hindi_is_indexed_in_one_spelling_and_devanagari_spellings_map_to_latin_terms() -> None:
+    assert searchable_text("फ़ाइन-ट्यूनिंग, हाँ", "hi") == "फाइन-ट्यूनिंग, हां"
+    assert searchable_text("фильтр ё", "ru") == "фильтр ё"
+    assert query_aliases("hi")["लोरा"] == "LoRA" and query_aliases("ru") == {}
+    assert fold_devanagari("फ़ाइन") == "फाइन" and fold_devanagari("हाँ") == "हां"
+
+
+def test_the_stub_names_the_language_and_its_bundle() -> None:
+    assert stub("ru")["config"]["atlas"]["bundle"] == "ru/pagefind/" and stub("en")["config"]["atlas"]["bundle"] == "pagefind/"
+    assert stub("hi")["config"]["atlas"]["exactDiacritics"] is True and stub("hi")["docs"] == []
 
 
 def test_base_points_at_the_language_root() -> None:

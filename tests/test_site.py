@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 from urllib.parse import urljoin, urlparse
@@ -11,7 +12,7 @@ import pytest
 from atlas.labels import all_labels
 from atlas.urls import Repository
 from conftest import ROOT
-from htmldom import Node, page
+from htmldom import Node, page, parse
 
 LANGS = {"en": "", "ru": "ru/", "hi": "hi/"}
 SCRIPT = {"ru": re.compile("[а-яё]", re.I), "hi": re.compile("[\u0900-\u097f]")}
@@ -148,6 +149,29 @@ def test_html_lang_is_right_on_every_page(site_dir: Path) -> None:
         lang = rel[0] if rel[0] in ("ru", "hi") else "en"
         html = path.read_text(encoding="utf-8")
         assert re.search(rf'<html lang="{lang}"', html), path
+
+
+def test_the_root_404_is_english_with_a_way_home_in_every_language(site_dir: Path) -> None:
+    """mkdocs-static-i18n writes 404.html once per language into the same file; the English one must win."""
+    html = (site_dir / "404.html").read_text(encoding="utf-8")
+    assert re.search(r'<html lang="en"', html) and "<title>AI Interview Atlas</title>" in html
+    doc = parse(html)
+    homes = {a.attrs.get("hreflang"): a.attrs["href"] for a in article(doc).find_all("a") if a.attrs.get("hreflang")}
+    assert set(homes) == set(LANGS), homes
+    for lang, href in homes.items():  # absolute paths: a 404 is served at any depth
+        assert href.startswith("/") and (site_dir / href.lstrip("/") / "index.html").is_file(), href
+        assert re.search(rf'<html lang="{lang}"', (site_dir / href.lstrip("/") / "index.html").read_text(encoding="utf-8"))
+
+
+def test_search_bundles_one_per_language_without_pagefinds_ui(site_dir: Path) -> None:
+    for lang, prefix in LANGS.items():
+        bundle = site_dir / prefix / "pagefind"
+        entry = (bundle / "pagefind-entry.json").read_text(encoding="utf-8")
+        assert list(json.loads(entry)["languages"]) == [lang], entry
+        assert (bundle / f"wasm.{lang}.pagefind").is_file() and not list(bundle.glob("pagefind-*ui*"))
+        stub = (site_dir / prefix / "search" / "search_index.json").read_text(encoding="utf-8")
+        assert f'"bundle": "{prefix}pagefind/"' in stub and '"docs": []' in stub
+    assert not (site_dir / "assets" / "javascripts" / "lunr").exists()
 
 
 @pytest.mark.parametrize("lang", LANGS)

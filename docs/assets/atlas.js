@@ -1,5 +1,49 @@
-// The atlas's only site-wide script: KaTeX, loaded only on pages that have math (self-hosted, no
-// third-party requests), and written answers opened for printing.
+// The atlas's only site-wide script: search that loads nothing until the reader opens it; KaTeX, loaded
+// only on pages that have math (self-hosted, no third-party requests); written answers opened for printing.
+// It runs before Material's bundle (hooks/overrides/main.html), so the search part can stand in front of it.
+(function () {
+  // Material fetches search/search_index.json and starts its search worker on every page load. Both wait
+  // here until the reader opens search (focus in the box, the search toggle, or a ?q= link), so reading a
+  // page costs no search bytes. A results page opened with ?h= needs the small stub for highlighting.
+  var opened = /[?&]q=/.test(location.search), waiting = [];
+  function whenOpen(fn) { if (opened) fn(); else waiting.push(fn); }
+  function open() { if (!opened) { opened = true; waiting.splice(0).forEach(function (fn) { fn(); }); } }
+  document.addEventListener("focusin", function (e) {
+    if (e.target && e.target.classList && e.target.classList.contains("md-search__input")) open();
+  });
+  document.addEventListener("change", function (e) {
+    if (e.target && e.target.id === "__search" && e.target.checked) open();
+  });
+  var RealWorker = window.Worker;
+  if (RealWorker && typeof EventTarget === "function") {
+    window.Worker = function (url, options) {
+      if (!/atlas-search\.js/.test(String(url))) return new RealWorker(url, options);
+      var proxy = new EventTarget(), queue = [], real = null;
+      proxy.postMessage = function (message) { if (real) real.postMessage(message); else queue.push(message); };
+      proxy.terminate = function () { if (real) real.terminate(); };
+      whenOpen(function () {
+        real = new RealWorker(url, options);
+        real.addEventListener("message", function (e) { proxy.dispatchEvent(new MessageEvent("message", { data: e.data })); });
+        queue.splice(0).forEach(function (message) { real.postMessage(message); });
+      });
+      return proxy;
+    };
+  }
+  // Material requests search/search_index.json with XMLHttpRequest (browser/request/index.ts).
+  var xhr = window.XMLHttpRequest && window.XMLHttpRequest.prototype;
+  if (xhr) {
+    var realOpen = xhr.open, realSend = xhr.send;
+    xhr.open = function (method, url) {
+      this.atlasDeferred = /\/search\/search_index\.json$/.test(String(url)) && !/[?&]h=/.test(location.search);
+      return realOpen.apply(this, arguments);
+    };
+    xhr.send = function () {
+      var req = this, args = arguments;
+      if (!req.atlasDeferred) return realSend.apply(req, args);
+      whenOpen(function () { realSend.apply(req, args); });
+    };
+  }
+})();
 (function () {
   var base = document.currentScript.src.replace(/atlas\.js(\?.*)?$/, "vendor/katex/");
   // A printed topic is a study sheet: every answer expanded, then closed again as the reader left them.

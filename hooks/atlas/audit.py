@@ -18,7 +18,8 @@ import tempfile
 import threading
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from contextlib import contextmanager
+from typing import Any, Iterator
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
@@ -80,6 +81,28 @@ class SiteServer:
     def __exit__(self, *exc: object) -> None:
         self.httpd.shutdown()
         self.httpd.server_close()
+
+
+@contextmanager
+def chromium(width: int = 1280, height: int = 1000) -> Iterator[Any]:
+    """Headless Chromium (Selenium) with the flags this machine's closed network needs."""
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    if not (Path(CHROMIUM).exists() and Path(CHROMEDRIVER).exists()):
+        raise RuntimeError(f"Chromium and ChromeDriver are required ({CHROMIUM}, {CHROMEDRIVER}): "
+                           "install Debian's chromium and chromium-driver")
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    profile = tempfile.mkdtemp(prefix="atlas-chromium-")
+    for flag in (*CHROMIUM_FLAGS, f"--window-size={width},{height}", f"--user-data-dir={profile}"):
+        options.add_argument(flag)
+    driver = webdriver.Chrome(service=Service(executable_path=CHROMEDRIVER), options=options)
+    try:
+        yield driver
+    finally:
+        driver.quit()
+        shutil.rmtree(profile, ignore_errors=True)
 
 
 def require_tools(lighthouse: bool = True) -> None:

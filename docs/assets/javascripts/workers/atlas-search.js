@@ -1,91 +1,166 @@
-/* AI Interview Atlas: a thin wrapper around Material's search worker. Two jobs:
+/* AI Interview Atlas search worker: Material's search dialog, answered from Pagefind.
  *
- * 1. Stemmed queries. Material turns every query term into a prefix query ("term*"), and lunr does not
- *    stem prefix queries, so inflected forms (Russian "обрезанная" for an indexed "обрезанной") and
- *    spelling variants (Hindi nukta, chandrabindu) would never match. Each query term gets its stem
- *    added as a second term, computed with the language pipelines the index was built with.
- * 2. A lazy index. The search_index.json Material fetches on page load is a stub (config, no docs);
- *    the full index named in it is fetched on the first query, so pages that are only read stay light.
+ * Material's page talks to its search worker with four messages (Material 9.8, worker/message/index.ts):
+ * SETUP (0, the search_index.json it fetched) -> READY (1); QUERY (2, the text typed) -> RESULT (3,
+ * {items: groups of documents}). This worker answers them from the language's Pagefind bundle, named in
+ * the stub index our build writes (config.atlas.bundle), so the language is explicit and the browser can
+ * only ever fetch that language's index. One record per question: a result is the question itself, under
+ * the topic it belongs to, and lands on its anchor.
  *
- * Everything else is Material's own worker, loaded from the file named in ?w=. */
+ * Query syntax on top of words: `topic:rl-algorithms`, `track:research`, `type:coding`,
+ * `difficulty:basic`, `company:openai` narrow the results (Pagefind filters). */
 (function () {
   "use strict";
-  var material = new URLSearchParams(self.location.search).get("w");
-  var handlers = [];
-  var realAdd = self.addEventListener.bind(self);
-  self.addEventListener = function (type, fn, options) {
-    if (type === "message") handlers.push(fn); else realAdd(type, fn, options);
-  };
-  importScripts(material);
-  self.addEventListener = realAdd;
-
+  var SETUP = 0, READY = 1, QUERY = 2, RESULT = 3;
+  var MAX_RESULTS = 12;  // fragments fetched per query: each result's text and excerpt is its own small file
   var siteRoot = new URL("../../../", self.location.href);  // this file lives in assets/javascripts/workers/
-  var languages = ["en"];
-  var separator = /[\s\-]+/;
-  var fullIndex = null;     // URL of the full index, until it is loaded
-  var loading = null;       // promise of the full setup
-  var setup = null;         // the page's setup message: config and options come from there
-  var readySent = false;
-  var realPost = self.postMessage.bind(self);
-  self.postMessage = function (message) {
-    if (message && message.type === 1) {  // tell the page "ready" once, not again after the lazy load
-      if (readySent) return;
-      readySent = true;
-    }
-    realPost(message);
-  };
+  var atlas = null;      // config.atlas from the stub: lang, bundle, exactDiacritics, filters
+  var pagefind = null;   // promise of the initialised Pagefind module
+  var latest = 0;        // only the newest query's results are sent
 
-  function stem(word) {
-    var token = new self.lunr.Token(word.toLowerCase(), {});
-    languages.forEach(function (lang) {
-      var fn = lang === "en" ? self.lunr.stemmer : (self.lunr[lang] || {}).stemmer;
-      if (typeof fn === "function") token = fn(token) || token;
+  function escapeHtml(text) {
+    return String(text).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+  }
+
+  // Hindi text is indexed in one spelling of each variant pair (see atlas/search.py fold_devanagari).
+  function fold(text) {
+    if (atlas.lang !== "hi") return text;
+    return text.normalize("NFC").replace(/\u093C/g, "").replace(/\u0901/g, "\u0902").replace(/[\u200C\u200D]/g, "");
+  }
+
+  function load() {
+    if (!pagefind) {
+      var bundle = new URL(atlas.bundle, siteRoot).href;
+      pagefind = import(bundle + "pagefind.js").then(function (pf) {
+        return pf.options({ basePath: bundle, baseUrl: "/", excerptLength: 24,
+                            exactDiacritics: !!atlas.exactDiacritics })
+          .then(function () { return pf.init(); })
+          .then(function () { return pf; });
+      });
+    }
+    return pagefind;
+  }
+
+  // "ppo clipping difficulty:basic" -> words "ppo clipping", filters {difficulty: "basic"}
+  function parse(query) {
+    var filters = {}, words = [];
+    query.trim().split(/\s+/).forEach(function (token) {
+      var m = /^([a-z]+):(\S+)$/i.exec(token);
+      if (m && atlas.filters.indexOf(m[1].toLowerCase()) >= 0) {
+        var key = m[1].toLowerCase();
+        filters[key] = filters[key] ? [].concat(filters[key], m[2]) : m[2];
+      } else if (token) {
+        words.push(fold(token));
+      }
     });
-    return token.toString();
+    // A Devanagari spelling of a term the pages write in Latin (लोरा -> LoRA) is searched both ways:
+    // some pages write the term in Devanagari too.
+    var aliased = words.map(function (w) { return (atlas.aliases || {})[w.toLowerCase()] || w; });
+    var variants = [words.join(" ")];
+    if (aliased.join(" ") !== variants[0]) variants.push(aliased.join(" "));
+    return { words: words, aliased: aliased, variants: variants, filters: filters };
   }
 
-  function expand(query) {
-    return query.split(/\s+/).map(function (term) {
-      if (!term || /^[+\-]|[*:^~"]/.test(term)) return term;
-      var extra = [];
-      term.split(separator).filter(Boolean).forEach(function (part) {
-        var s = stem(part);
-        if (s && s !== part.toLowerCase() && extra.indexOf(s) < 0) extra.push(s);
+  // Pagefind also matches words that merely start with a query word. In Russian a short query then
+  // drowns in unrelated words ("кот" -> "который", "лог" -> "логарифм"). A short query word keeps a
+  // result only if some word it matched is the query word itself, an inflection of it (at most
+  // MAX_ENDING more letters) or a word the stemmer related to it (a different spelling).
+  var SHORT_WORD = 4, MAX_ENDING = 3;
+  function matchedWords(data) {
+    var words = data.content.split(/[\r\n\s]+/g);
+    return (data.locations || []).map(function (i) {
+      return (words[i] || "").toLowerCase().replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, "");
+    });
+  }
+  function related(data, words) {
+    var short = words.map(function (w) { return w.toLowerCase(); }).filter(function (w) { return w.length <= SHORT_WORD; });
+    if (atlas.lang !== "ru" || !short.length || short.length < words.length) return true;
+    return matchedWords(data).some(function (m) {
+      return short.some(function (q) { return m.indexOf(q) !== 0 || m.length - q.length <= MAX_ENDING; });
+    });
+  }
+
+  function documentOf(data, score, terms) {
+    return {
+      location: data.url.replace(/^\//, ""),  // relative to the language root, as Material's base is
+      title: escapeHtml(data.meta.title || ""),
+      text: data.excerpt || "",               // Pagefind escapes the text and marks the matches
+      score: score,
+      terms: terms
+    };
+  }
+
+  // Questions grouped under their topic page, best group first, as Material renders a page and its sections.
+  function group(hits, terms) {
+    var groups = new Map();
+    hits.forEach(function (hit) {
+      var data = hit.data, meta = data.meta;
+      var key = meta.page_url || data.url.replace(/^\//, "");
+      if (!groups.has(key)) groups.set(key, { parent: null, title: meta.page, sections: [], best: 0 });
+      var g = groups.get(key);
+      var doc = documentOf(data, hit.score, terms);
+      if (meta.page_url) g.sections.push(doc); else g.parent = doc;
+      g.best = Math.max(g.best, hit.score);
+    });
+    return Array.from(groups.entries()).sort(function (a, b) { return b[1].best - a[1].best; }).map(function (entry) {
+      var key = entry[0], g = entry[1];
+      var parent = g.parent || { location: key, title: escapeHtml(g.title || ""), text: "", score: 0, terms: {} };
+      if (!g.sections.length) return [parent];
+      if (parent.score >= g.sections[0].score) return [parent].concat(g.sections);
+      return [g.sections[0], parent].concat(g.sections.slice(1));
+    });
+  }
+
+  function search(query, id) {
+    var parsed = parse(query);
+    var text = parsed.words.join(" ");
+    var filtered = Object.keys(parsed.filters).length > 0;
+    // A single letter matches nearly every word by prefix: wait for the second one.
+    if ((!text || text.length < 2) && !filtered) return Promise.resolve({ items: [] });
+    return load().then(function (pf) {
+      return Promise.all((text ? parsed.variants : [null]).map(function (variant) {
+        return pf.search(variant, { filters: parsed.filters });
+      }));
+    }).then(function (responses) {
+      if (id !== latest || !responses[0]) return null;
+      var byId = new Map();  // the best score of each record over the query's variants
+      responses.forEach(function (response) {
+        (response ? response.results : []).forEach(function (r) {
+          if (!byId.has(r.id) || byId.get(r.id).score < r.score) byId.set(r.id, r);
+        });
       });
-      return extra.length ? term + " " + extra.join(" ") : term;
-    }).join(" ");
-  }
-
-  function dispatch(data) {
-    return Promise.all(handlers.map(function (fn) { return fn({ data: data }); }));
-  }
-
-  function loadFullIndex() {
-    if (!loading) {
-      loading = fetch(fullIndex).then(function (r) { return r.json(); }).then(function (index) {
-        fullIndex = null;
-        return dispatch({ type: 0, data: { config: setup.config, docs: index.docs, options: setup.options } });
+      var top = Array.from(byId.values()).sort(function (a, b) { return b.score - a.score; }).slice(0, MAX_RESULTS);
+      return Promise.all(top.map(function (r) { return r.data(); })).then(function (datas) {
+        var terms = {};
+        parsed.aliased.forEach(function (w) { terms[w.toLowerCase()] = true; });
+        var hits = datas.map(function (data, i) { return { data: data, score: top[i].score }; })
+          .filter(function (hit) { return related(hit.data, parsed.words); });
+        return { items: group(hits, terms) };
       });
-    }
-    return loading;
+    });
   }
 
-  realAdd("message", function (event) {
-    var message = event.data;
-    if (message && message.type === 0 && message.data && message.data.config) {
-      setup = message.data;
-      languages = message.data.config.lang || ["en"];
-      try { separator = new RegExp(message.data.config.separator); } catch (e) { /* keep the default */ }
-      if (message.data.config.atlas_index) fullIndex = new URL(message.data.config.atlas_index, siteRoot).href;
-      dispatch(message);
-    } else if (message && message.type === 2 && typeof message.data === "string") {
-      var query = message.data;
-      // Material also sends the empty query of an untouched search box: that alone loads nothing.
-      (fullIndex && query.trim() ? loadFullIndex() : Promise.resolve()).then(function () {
-        dispatch({ type: 2, data: self.lunr ? expand(query) : query });
+  self.addEventListener("message", function (event) {
+    var message = event.data || {};
+    if (message.type === SETUP) {
+      atlas = (message.data && message.data.config && message.data.config.atlas) || null;
+      self.postMessage({ type: READY });
+      // The page starts this worker only once the reader opens search: fetch the runtime now, so the
+      // first query needs only its index chunks.
+      if (atlas) load().catch(function () { pagefind = null; });
+    } else if (message.type === "atlas-timing") {
+      // For scripts/audit.py: what this worker fetched, from the browser's own resource timing.
+      self.postMessage({ type: "atlas-timing", origin: performance.timeOrigin, data: performance.getEntriesByType("resource").map(function (e) {
+        return { name: e.name, transferSize: e.transferSize, startTime: e.startTime, responseEnd: e.responseEnd };
+      }) });
+    } else if (message.type === QUERY && atlas) {
+      var id = ++latest;
+      search(String(message.data || ""), id).then(function (result) {
+        if (result && id === latest) self.postMessage({ type: RESULT, data: result });
+      }).catch(function (error) {
+        console.warn("Search failed:", error);
+        if (id === latest) self.postMessage({ type: RESULT, data: { items: [] } });
       });
-    } else {
-      dispatch(message);
     }
   });
 })();

@@ -1,0 +1,95 @@
+"""Write each language's Pagefind bundle (`/pagefind/`, `/ru/pagefind/`, `/hi/pagefind/`) from search records.
+
+One bundle per language: a reader's browser can only ever fetch its own language's index, and the worker
+is told which bundle to open, instead of Pagefind guessing from `<html lang>` (a worker has no document).
+Pagefind's own UI files are removed: Material's dialog shows the results.
+
+The records go to Pagefind's indexing service (the binary from the pagefind-bin wheel, `--service`) over its
+pipe protocol: base64 JSON messages separated by commas. Pagefind's Python wrapper speaks the same protocol
+but waits 0.1 s before reading each answer (two minutes for 1,000 questions in three languages) and stops
+the service before it has finished writing; this client answers as fast as the service does and lets it exit.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
+from atlas.search import BUNDLE_DIR, Record
+from atlas.urls import DEFAULT_LANGUAGE
+
+
+class PagefindError(RuntimeError):
+    pass
+
+
+class _Service:
+    def __init__(self) -> None:
+        from pagefind.service import get_executable  # PyPI pagefind[bin]: the binary ships in the wheel
+
+        binary = get_executable()
+        if binary is None:
+            raise PagefindError("the Pagefind binary was not found: pip install -r requirements.txt")
+        self.process = subprocess.Popen([str(binary), "--service"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                        stderr=subprocess.DEVNULL)
+        self.next_id = 0
+
+    def send(self, payload: dict) -> dict:
+        self.next_id += 1
+        message = json.dumps({"message_id": self.next_id, "payload": payload}, ensure_ascii=False)
+        assert self.process.stdin is not None and self.process.stdout is not None
+        self.process.stdin.write(base64.b64encode(message.encode("utf-8")) + b",")
+        self.process.stdin.flush()
+        answer = bytearray()
+        while not answer.endswith(b","):
+            chunk = self.process.stdout.read1(65536) if not answer else self.process.stdout.read(1)
+            if not chunk:
+                raise PagefindError(f"the Pagefind service stopped while answering {payload['type']}")
+            answer += chunk
+        reply = json.loads(base64.b64decode(bytes(answer[:-1])))["payload"]
+        if reply.get("type") == "Error":
+            raise PagefindError(f"Pagefind: {reply.get('message')}")
+        return reply
+
+    def close(self) -> None:
+        assert self.process.stdin is not None
+        self.process.stdin.close()
+        try:
+            self.process.wait(timeout=60)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            raise PagefindError("the Pagefind service did not finish writing within 60 s") from None
+
+
+def _prune(folder: Path) -> None:
+    """Keep what the browser needs: pagefind.js, the entry, metadata, this language's WebAssembly, chunks."""
+    entry = json.loads((folder / "pagefind-entry.json").read_text(encoding="utf-8"))
+    wasm = {f"wasm.{index.get('wasm') or 'unknown'}.pagefind" for index in entry["languages"].values()}
+    for path in folder.iterdir():
+        name = path.name
+        keep = name in ("pagefind.js", "pagefind-entry.json", "index", "fragment", "filter") or name in wasm or (
+            name.startswith("pagefind.") and name.endswith(".pf_meta"))
+        if not keep:
+            shutil.rmtree(path) if path.is_dir() else path.unlink()
+
+
+def write_bundles(site_dir: Path, records: dict[str, list[Record]]) -> dict[str, int]:
+    """Index every language's records into its own bundle; returns the record count per language."""
+    folders = {lang: site_dir / ("" if lang == DEFAULT_LANGUAGE else lang) / BUNDLE_DIR for lang in records}
+    service = _Service()
+    try:
+        for lang, recs in records.items():
+            shutil.rmtree(folders[lang], ignore_errors=True)
+            index_id = service.send({"type": "NewIndex", "config": None})["index_id"]
+            for r in recs:
+                service.send({"type": "AddRecord", "index_id": index_id, "url": r.url, "content": r.content,
+                              "language": r.language, "meta": r.meta(), "filters": r.filters or None, "sort": None})
+            service.send({"type": "WriteFiles", "index_id": index_id, "output_path": str(folders[lang].resolve())})
+    finally:
+        service.close()  # the service finishes its writes before it exits
+    for folder in folders.values():
+        _prune(folder)
+    return {lang: len(recs) for lang, recs in records.items()}
