@@ -19,7 +19,7 @@ import yaml
 
 from atlas import AtlasError, load_atlas
 from atlas.errors import CODES
-from atlas.fieldref import FILE_PATHS, LABELS, field_reference, kinds
+from atlas.fieldref import FILE_PATHS, LABEL_PREFIX, field_reference, kinds, labels
 from atlas.labels import Labels
 from atlas.model import Atlas, Question
 from atlas.schema import FILES, LANGUAGES, SCHEMA_DIR
@@ -169,10 +169,10 @@ def section_after(doc: Node, anchor: str) -> list[Node]:
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_field_reference_on_the_site_lists_every_schema_field(site_dir: Path, lang: str) -> None:
     doc = page(site_dir, f"{PREFIX[lang]}contributing")
-    L = LABELS[lang]
+    L = labels(lang)
     for kind in FILES:
         heading = doc.find("h3", id=f"fields-{kind}")
-        assert heading is not None and heading.text.replace("¶", "").strip() == L[f"title.{kind}"]
+        assert heading is not None and heading.text.replace("¶", "").strip() == L[f"title_{kind}"]
         section = section_after(doc, f"fields-{kind}")
         tables = [t for n in section for t in ([n] if n.tag == "table" else n.find_all("table"))]
         assert len(tables) == 1, kind
@@ -188,7 +188,7 @@ def test_field_reference_on_the_site_lists_every_schema_field(site_dir: Path, la
 @pytest.mark.parametrize("lang", ["ru", "hi"])
 def test_field_reference_headings_are_translated(site_dir: Path, lang: str) -> None:
     doc = page(site_dir, f"{PREFIX[lang]}contributing")
-    english = {v for k, v in LABELS["en"].items() if LABELS[lang][k] != v}
+    english = {v for k, v in labels("en").items() if labels(lang)[k] != v}
     shown = {n.text.replace("¶", "").strip() for n in doc.find("article").find_all() if n.tag in ("h2", "h3", "th")}
     assert not shown & english, shown & english
     script = re.compile("[а-яё]", re.I) if lang == "ru" else re.compile("[\u0900-\u097f]")
@@ -197,13 +197,18 @@ def test_field_reference_headings_are_translated(site_dir: Path, lang: str) -> N
 
 
 def test_field_reference_labels_are_complete() -> None:
-    """Every language has every label, and every file kind of the schema has a title, intro and path."""
-    assert set(LABELS) == set(LANGUAGES)
+    """The texts live in labels.yml, every file kind of the schema has a title, intro and path in every language."""
+    raw = yaml.safe_load((ROOT / "hooks" / "atlas" / "labels.yml").read_text(encoding="utf-8"))
+    own = {k: v for k, v in raw.items() if k.startswith(LABEL_PREFIX)}
+    assert {f"{LABEL_PREFIX}{key}_{kind}" for kind in FILES for key in ("title", "about")} <= set(own)
     for lang in LANGUAGES:
-        assert set(LABELS[lang]) == set(LABELS["en"]), lang
+        assert all(texts.get(lang) for texts in own.values()), lang
+        assert set(labels(lang)) == {k.removeprefix(LABEL_PREFIX) for k in own}, lang
         text = field_reference(lang)
         assert all(f"{{ #fields-{k} }}" in text for k in FILES)
     assert set(kinds()) == set(FILES) and set(FILE_PATHS) >= set(FILES)
+    with pytest.raises(ValueError, match="no labels for language 'de'"):
+        labels("de")
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
