@@ -74,7 +74,7 @@ def _in_language(href: str, server: SiteServer, lang: str) -> bool:
     ("ru", "2402.03300", "grpo-group-relative-advantage"),
     ("hi", "2402.03300", "grpo-group-relative-advantage"),
     ("ru", "rollout", "rollout-long-tail"),                 # English terms from any language
-    ("hi", "KV cache", "partial-rollout-kv-cache"),
+    ("hi", "PagedAttention", "pagedattention-kv-fragmentation"),
     ("ru", "опорная модель", "reference-model"),            # a glossary term lands on its anchor
 ])
 def test_search_returns_this_languages_results_and_question_anchors(driver, server, lang, query, anchor) -> None:
