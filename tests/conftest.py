@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import os
-import socket
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+
+from devtools.server import free_port
 
 ROOT = Path(__file__).resolve().parents[1]
 MKDOCS = [sys.executable, "-m", "mkdocs"]
@@ -22,12 +23,6 @@ def build_site(dest: Path, config: Path = ROOT / "mkdocs.yml", cwd: Path = ROOT,
         env["ATLAS_SITE_URL"] = site_url
     return subprocess.run([*MKDOCS, "build", "--strict", "-q", "-f", str(config), "-d", str(dest)],
                           cwd=cwd, env=env, capture_output=True, text=True, timeout=600)
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 @pytest.fixture(scope="session")

@@ -10,10 +10,12 @@ from pathlib import Path
 
 import pytest
 
-from atlas.audit import LANGUAGE_ROOTS, PAGE_TYPES, SiteServer, axe_violations, lighthouse
 from atlas.settings import standalone_config
-from browser import chromium
 from conftest import ROOT, build_site, free_port
+from devtools.browser import chromium
+from devtools.lighthouse import axe_violations, lighthouse
+from devtools.pages import LANGUAGE_ROOTS, PAGE_TYPES
+from devtools.server import SiteServer
 
 pytestmark = pytest.mark.browser
 

@@ -11,7 +11,8 @@ from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
-from browser import SiteServer, chromium
+from devtools.browser import chromium
+from devtools.server import SiteServer
 
 pytestmark = pytest.mark.browser
 PREFIX = {"en": "", "ru": "ru/", "hi": "hi/"}

@@ -11,7 +11,8 @@ import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
-from browser import SiteServer, chromium
+from devtools.browser import chromium
+from devtools.server import SiteServer
 
 pytestmark = pytest.mark.browser
 TOPIC = "rl-algorithms"
