@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from devtools.server import free_port
+from devtools.browser import chromium
+from devtools.server import SiteServer, free_port
 
 ROOT = Path(__file__).resolve().parents[1]
 MKDOCS = [sys.executable, "-m", "mkdocs"]
@@ -43,3 +44,17 @@ def site_dir(tmp_path_factory: pytest.TempPathFactory, site_port: int) -> Path:
 def atlas():
     from atlas import load_atlas
     return load_atlas(ROOT / "data")
+
+
+@pytest.fixture(scope="module")
+def server(site_dir: Path, site_port: int):
+    """The real site on 127.0.0.1, gzip-compressed like GitHub Pages, for a module's browser tests."""
+    with SiteServer(site_dir, site_port) as s:
+        yield s
+
+
+@pytest.fixture(scope="module")
+def driver():
+    """Headless Chromium at desktop size, shared by a module's tests (tests/test_audit.py uses a phone's)."""
+    with chromium() as d:
+        yield d

@@ -18,18 +18,6 @@ pytestmark = pytest.mark.browser
 PREFIX = {"en": "", "ru": "ru/", "hi": "hi/"}
 
 
-@pytest.fixture(scope="module")
-def server(site_dir: Path, site_port: int):
-    with SiteServer(site_dir, site_port) as s:
-        yield s
-
-
-@pytest.fixture(scope="module")
-def driver():
-    with chromium() as d:
-        yield d
-
-
 def search(driver, server: SiteServer, lang: str, query: str, path: str = "", root: str = "") -> list[str]:
     """Type a query into Material's search box on a page of the language; return result links.
     `root` is the published base path the site was built for (`atlas/`)."""

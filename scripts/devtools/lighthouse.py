@@ -71,6 +71,11 @@ def lighthouse(url: str, categories: tuple[str, ...] = ("performance", "accessib
 def axe_violations(driver: Any, url: str, impacts: tuple[str, ...] = ("serious", "critical")) -> list[dict]:
     """axe-core's violations of the given impacts on a page, after it has loaded."""
     driver.get(url)
+    return axe_violations_here(driver, impacts)
+
+
+def axe_violations_here(driver: Any, impacts: tuple[str, ...] = ("serious", "critical")) -> list[dict]:
+    """axe-core's violations on the page as the driver has it now (after clicks: opened answers, dialogs)."""
     driver.execute_script(AXE.read_text(encoding="utf-8"))
     result = driver.execute_async_script(
         "const done = arguments[arguments.length - 1];"
