@@ -18,52 +18,9 @@ import time
 from pathlib import Path
 
 from atlas.settings import standalone_config
+from devtools.synthetic import synthetic_data
 
 ROOT = Path(__file__).resolve().parents[1]
-TRACKS = ["research", "infrastructure", "engineering"]
-
-
-def _question(i: int) -> list[str]:
-    tracks = TRACKS[i % 3] if i % 4 else f"{TRACKS[i % 3]}, {TRACKS[(i + 1) % 3]}"
-    lines = [
-        f"  - id: q-{i}", f"    tracks: [{tracks}]", "    type: knowledge", "    added: 2026-01-01",
-        f"    text: {{en: 'How does mechanism {i} trade memory for speed in training?', "
-        f"ru: 'Как механизм {i} обменивает память на скорость при обучении?', "
-        f"hi: 'मैकेनिज़्म {i} ट्रेनिंग में मेमोरी और गति के बीच कैसे संतुलन बनाता है?'}}",
-        f"    tests: {{en: Understanding of item {i}., ru: Понимание пункта {i}., hi: बिंदु {i} की समझ।}}",
-        "    rubric:",
-        *[f"      - {{en: 'Point {k} with $x_{k}^2$ math.', ru: 'Пункт {k} с формулой $x_{k}^2$.', "
-          f"hi: 'बिंदु {k}, सूत्र $x_{k}^2$ के साथ।'}}" for k in range(4)],
-        "    readings: [ppo]",
-    ]
-    if i % 3 == 0:
-        lines.append("    answer:")
-        for lang in ("en", "ru", "hi"):
-            lines += [f"      {lang}: |", "        " + f"Answer paragraph for question {i}. " * 20, "",
-                      "        $$", "        L = \\min(r A, \\mathrm{clip}(r) A)", "        $$"]
-    return lines
-
-
-def synthetic_data(n: int, dest: Path, topics: int = 10) -> Path:
-    """A valid data/ with n questions over `topics` topics, every field in every language."""
-    data = dest / "data"
-    for sub in ("questions", "readings", "collections"):
-        (data / sub).mkdir(parents=True)
-    for name in ("tracks", "types", "evidence", "companies", "sources"):
-        shutil.copy(ROOT / "data" / f"{name}.yml", data / f"{name}.yml")
-    (data / "topics.yml").write_text("".join(
-        f"- id: topic-{t}\n  order: {t}\n  name: {{en: Topic {t}, ru: Тема {t}, hi: विषय {t}}}\n"
-        f"  summary: {{en: Synthetic topic number {t}., ru: Синтетическая тема номер {t}., hi: कृत्रिम विषय संख्या {t}।}}\n"
-        for t in range(topics)), encoding="utf-8")
-    (data / "readings" / "bench.yml").write_text(
-        '- id: ppo\n  arxiv: "1707.06347"\n  title: Proximal Policy Optimization Algorithms\n'
-        "  authors: [John Schulman]\n  year: 2017\n", encoding="utf-8")
-    for t in range(topics):
-        lines = [f"topic: topic-{t}", "questions:"]
-        for i in range(t, n, topics):
-            lines += _question(i)
-        (data / "questions" / f"topic-{t}.yml").write_text("\n".join(lines) + "\n", encoding="utf-8")
-    return data
 
 
 def build(config: Path) -> float:

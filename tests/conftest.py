@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import os
-import socket
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+
+from devtools.browser import chromium
+from devtools.server import SiteServer, free_port
 
 ROOT = Path(__file__).resolve().parents[1]
 MKDOCS = [sys.executable, "-m", "mkdocs"]
@@ -22,12 +24,6 @@ def build_site(dest: Path, config: Path = ROOT / "mkdocs.yml", cwd: Path = ROOT,
         env["ATLAS_SITE_URL"] = site_url
     return subprocess.run([*MKDOCS, "build", "--strict", "-q", "-f", str(config), "-d", str(dest)],
                           cwd=cwd, env=env, capture_output=True, text=True, timeout=600)
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 @pytest.fixture(scope="session")
@@ -48,3 +44,17 @@ def site_dir(tmp_path_factory: pytest.TempPathFactory, site_port: int) -> Path:
 def atlas():
     from atlas import load_atlas
     return load_atlas(ROOT / "data")
+
+
+@pytest.fixture(scope="module")
+def server(site_dir: Path, site_port: int):
+    """The real site on 127.0.0.1, gzip-compressed like GitHub Pages, for a module's browser tests."""
+    with SiteServer(site_dir, site_port) as s:
+        yield s
+
+
+@pytest.fixture(scope="module")
+def driver():
+    """Headless Chromium at desktop size, shared by a module's tests (tests/test_audit.py uses a phone's)."""
+    with chromium() as d:
+        yield d

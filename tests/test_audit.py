@@ -10,10 +10,12 @@ from pathlib import Path
 
 import pytest
 
-from atlas.audit import LANGUAGE_ROOTS, PAGE_TYPES, SiteServer, axe_violations, lighthouse
 from atlas.settings import standalone_config
-from browser import chromium
 from conftest import ROOT, build_site, free_port
+from devtools.browser import chromium
+from devtools.lighthouse import axe_violations, axe_violations_here, lighthouse
+from devtools.pages import LANGUAGE_ROOTS, PAGE_TYPES
+from devtools.server import SiteServer
 
 pytestmark = pytest.mark.browser
 
@@ -23,12 +25,6 @@ BYTE_BUDGET = {"home": 130_000, "topic": 450_000, "company": 130_000, "collectio
 # Nothing search-related loads before the reader opens search (no worker, no stub, no Pagefind file).
 NEVER_AT_LOAD = ("search_index", "atlas-search", "pagefind", "lunr", "api.github.com", "fonts.g")
 PAGES = [(page, lang) for page in PAGE_TYPES for lang in LANGUAGE_ROOTS]
-
-
-@pytest.fixture(scope="module")
-def server(site_dir: Path, site_port: int):
-    with SiteServer(site_dir, site_port) as s:
-        yield s
 
 
 @pytest.mark.parametrize("page,lang", PAGES)
@@ -58,10 +54,6 @@ def test_axe_on_open_answers_search_and_practice(driver, server) -> None:
     """The states a reader reaches by clicking: an opened answer, the search dialog with results, practice mode."""
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import WebDriverWait
-    axe = (ROOT / "node_modules" / "axe-core" / "axe.min.js").read_text(encoding="utf-8")
-    run = ("const done = arguments[arguments.length - 1];"
-           "axe.run(document).then(r => done(r.violations.filter("
-           "v => ['serious', 'critical'].includes(v.impact)).map(v => v.id)));")
     driver.get(server.url + "hi/topics/rl-algorithms/")
     driver.execute_script("document.querySelectorAll('details').forEach(d => d.open = true);")
     box = driver.find_element(By.CSS_SELECTOR, "input.md-search__input")
@@ -73,15 +65,13 @@ def test_axe_on_open_answers_search_and_practice(driver, server) -> None:
     driver.execute_script("window.dispatchEvent(new Event('beforeprint'))")  # typesets every formula
     WebDriverWait(driver, 30).until(lambda d: d.execute_script(  # every formula typeset, wide ones scrollable
         "return document.querySelectorAll('.arithmatex:not([data-typeset])').length === 0"))
-    driver.execute_script(axe)
-    assert driver.execute_async_script(run) == []
+    assert axe_violations_here(driver) == []
     driver.get(server.url + "ru/explorer/?answer=1")
     WebDriverWait(driver, 10).until(lambda d: d.find_element(By.ID, "atlas-explorer").get_attribute("data-ready"))
     driver.find_element(By.ID, "ex-practice").click()
     WebDriverWait(driver, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#ex-card button[aria-expanded]"))
     driver.execute_script("document.querySelectorAll('#ex-card button[aria-expanded]').forEach(b => b.click());")
-    driver.execute_script(axe)
-    assert driver.execute_async_script(run) == []
+    assert axe_violations_here(driver) == []
 
 
 @pytest.mark.parametrize("lang,query", [("en", "reward model"), ("ru", "модель вознаграждения")])
@@ -94,11 +84,7 @@ def test_axe_with_search_results_open(driver, server, lang: str, query: str) -> 
     driver.execute_script("document.getElementById('__search').click(); arguments[0].focus(); arguments[0].value = arguments[1];"
                           "arguments[0].dispatchEvent(new KeyboardEvent('keyup', {bubbles: true}))", box, query)
     WebDriverWait(driver, 30).until(lambda d: d.find_elements(By.CSS_SELECTOR, ".md-search-result__item mark"))
-    driver.execute_script((ROOT / "node_modules" / "axe-core" / "axe.min.js").read_text(encoding="utf-8"))
-    assert driver.execute_async_script(
-        "const done = arguments[arguments.length - 1];"
-        "axe.run(document).then(r => done(r.violations.filter("
-        "v => ['serious', 'critical'].includes(v.impact)).map(v => [v.id, v.nodes.map(n => n.target)])));") == []
+    assert axe_violations_here(driver) == []
 
 
 def test_a_company_page_passes_axe(driver, tmp_path: Path) -> None:
@@ -136,10 +122,6 @@ def test_axe_in_dark_mode_with_formulas_answers_marks_and_practice(dark_driver, 
     """Dark colours on what a reader opens: typeset formulas, written answers, a practised mark, the card."""
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import WebDriverWait
-    axe = (ROOT / "node_modules" / "axe-core" / "axe.min.js").read_text(encoding="utf-8")
-    run = ("const done = arguments[arguments.length - 1];"
-           "axe.run(document).then(r => done(r.violations.filter("
-           "v => ['serious', 'critical'].includes(v.impact)).map(v => v.id)));")
     dark_driver.get(server.url + "ru/topics/rl-algorithms/")
     dark_driver.execute_script("document.querySelectorAll('details').forEach(d => d.open = true);"
                                "document.querySelector('.atlas-practised__toggle').click();")
@@ -147,14 +129,12 @@ def test_axe_in_dark_mode_with_formulas_answers_marks_and_practice(dark_driver, 
     dark_driver.execute_script("window.dispatchEvent(new Event('beforeprint'))")
     WebDriverWait(dark_driver, 30).until(lambda d: d.execute_script(
         "return document.querySelectorAll('.arithmatex:not([data-typeset])').length === 0"))
-    dark_driver.execute_script(axe)
-    assert dark_driver.execute_async_script(run) == []
+    assert axe_violations_here(dark_driver) == []
     dark_driver.get(server.url + "hi/explorer/?answer=1")
     WebDriverWait(dark_driver, 10).until(lambda d: d.find_element(By.ID, "atlas-explorer").get_attribute("data-ready"))
     dark_driver.find_element(By.ID, "ex-practice").click()
     WebDriverWait(dark_driver, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#ex-card button[aria-expanded]"))
     dark_driver.execute_script("document.querySelectorAll('#ex-card button[aria-expanded]').forEach(b => b.click());"
                                "document.getElementById('ex-card-practised').click();")
-    dark_driver.execute_script(axe)
-    assert dark_driver.execute_async_script(run) == []
+    assert axe_violations_here(dark_driver) == []
     dark_driver.execute_script("localStorage.clear()")

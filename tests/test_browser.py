@@ -11,22 +11,11 @@ from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
-from browser import SiteServer, chromium
+from devtools.browser import chromium
+from devtools.server import SiteServer
 
 pytestmark = pytest.mark.browser
 PREFIX = {"en": "", "ru": "ru/", "hi": "hi/"}
-
-
-@pytest.fixture(scope="module")
-def server(site_dir: Path, site_port: int):
-    with SiteServer(site_dir, site_port) as s:
-        yield s
-
-
-@pytest.fixture(scope="module")
-def driver():
-    with chromium() as d:
-        yield d
 
 
 def search(driver, server: SiteServer, lang: str, query: str, path: str = "", root: str = "") -> list[str]:

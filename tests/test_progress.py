@@ -11,22 +11,8 @@ import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
-from browser import SiteServer, chromium
-
 pytestmark = pytest.mark.browser
 TOPIC = "rl-algorithms"
-
-
-@pytest.fixture(scope="module")
-def server(site_dir: Path, site_port: int):
-    with SiteServer(site_dir, site_port) as s:
-        yield s
-
-
-@pytest.fixture(scope="module")
-def driver():
-    with chromium() as d:
-        yield d
 
 
 def toggle(driver, qid: str):

@@ -254,7 +254,8 @@ def test_hostile_pages_run_nothing_and_csp_blocks_an_injected_handler(hostile_si
     from selenium.common.exceptions import NoAlertPresentException
     from selenium.webdriver.support.ui import WebDriverWait
 
-    from browser import SiteServer, chromium
+    from devtools.browser import chromium
+    from devtools.server import SiteServer
     site, port = hostile_site
     with SiteServer(site, port) as server, chromium() as driver:
         driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": _CSP_LISTENER})

@@ -1,0 +1,10 @@
+"""The pages the audits and the search benchmark visit: one of each page type, in every language."""
+
+from __future__ import annotations
+
+# The pages the budget covers, per language (paths relative to the language root).
+# "company" is the company with the most attributed questions; the fixtures' company pages are audited too.
+PAGE_TYPES = {"home": "", "topic": "topics/rl-algorithms/", "company": "companies/alibaba/",
+              "collection": "collections/rl-interview-benchmark/", "explorer": "explorer/", "glossary": "glossary/",
+              "downloads": "downloads/"}
+LANGUAGE_ROOTS = {"en": "", "ru": "ru/", "hi": "hi/"}
