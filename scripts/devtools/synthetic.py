@@ -15,7 +15,9 @@ TRACKS = ["research", "infrastructure", "engineering"]
 def _question(i: int) -> list[str]:
     tracks = TRACKS[i % 3] if i % 4 else f"{TRACKS[i % 3]}, {TRACKS[(i + 1) % 3]}"
     lines = [
-        f"  - id: q-{i}", f"    tracks: [{tracks}]", "    type: knowledge", "    added: 2026-01-01",
+        f"  - id: q-{i}", f"    tracks: [{tracks}]", "    type: knowledge",
+        f"    difficulty: {('basic', 'intermediate', 'advanced')[i % 3]}", "    added: 2026-01-01",
+        "    sources: [bench-list]",
         f"    text: {{en: 'How does mechanism {i} trade memory for speed in training?', "
         f"ru: 'Как механизм {i} обменивает память на скорость при обучении?', "
         f"hi: 'मैकेनिज़्म {i} ट्रेनिंग में मेमोरी और गति के बीच कैसे संतुलन बनाता है?'}}",
@@ -36,10 +38,13 @@ def _question(i: int) -> list[str]:
 def synthetic_data(n: int, dest: Path, topics: int = 10) -> Path:
     """A valid data/ with n questions over `topics` topics, every field in every language."""
     data = dest / "data"
-    for sub in ("questions", "readings", "collections"):
+    for sub in ("questions", "readings", "collections", "sources", "companies"):
         (data / sub).mkdir(parents=True)
-    for name in ("tracks", "types", "evidence", "companies", "sources"):
+    for name in ("tracks", "types", "evidence", "difficulties"):
         shutil.copy(ROOT / "data" / f"{name}.yml", data / f"{name}.yml")
+    (data / "sources" / "bench.yml").write_text(
+        "- id: bench-list\n  kind: question-list\n  title: A synthetic question list\n  author: The benchmark\n"
+        "  url: https://example.org/bench\n  language: en\n  retrieved: 2026-01-01\n", encoding="utf-8")
     (data / "topics.yml").write_text("".join(
         f"- id: topic-{t}\n  order: {t}\n  name: {{en: Topic {t}, ru: Тема {t}, hi: विषय {t}}}\n"
         f"  summary: {{en: Synthetic topic number {t}., ru: Синтетическая тема номер {t}., hi: कृत्रिम विषय संख्या {t}।}}\n"
