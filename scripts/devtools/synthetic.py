@@ -60,6 +60,13 @@ def synthetic_data(n: int, dest: Path, topics: int = 10) -> Path:
     return data
 
 
+class _NoAliases(yaml.SafeDumper):
+    """Writes a repeated object out in full: atlas data refuses YAML anchors and aliases (E006)."""
+
+    def ignore_aliases(self, data: object) -> bool:
+        return True
+
+
 def replicated_data(n: int, dest: Path) -> Path:
     """data/ with its real questions repeated under new ids up to n: real text, so real compression."""
     data = dest / "data"
@@ -74,6 +81,6 @@ def replicated_data(n: int, dest: Path) -> Path:
         topic, q = pool[i % len(pool)]
         copies[topic["topic"]].append(dict(q, id=f"{q['id']}-{i}", added=str(q["added"])))
     for f, t in zip(files, topics):
-        f.write_text(yaml.safe_dump({"topic": t["topic"], "questions": copies[t["topic"]]}, allow_unicode=True,
-                                    sort_keys=False, width=1000), encoding="utf-8")
+        f.write_text(yaml.dump({"topic": t["topic"], "questions": copies[t["topic"]]}, Dumper=_NoAliases,
+                               allow_unicode=True, sort_keys=False, width=1000), encoding="utf-8")
     return data
