@@ -4,6 +4,7 @@ or the real questions repeated under new ids (search cost, with real text and so
 from __future__ import annotations
 
 import shutil
+from itertools import zip_longest
 from pathlib import Path
 
 import yaml
@@ -68,14 +69,19 @@ class _NoAliases(yaml.SafeDumper):
 
 
 def replicated_data(n: int, dest: Path) -> Path:
-    """data/ with its real questions repeated under new ids up to n: real text, so real compression."""
+    """data/ with its real questions repeated under new ids up to n: real text, so real compression.
+
+    Questions are taken round-robin over the topics, so every topic keeps some; sources that no kept
+    question cites are dropped (an uncited source is an error, E055).
+    """
     data = dest / "data"
     shutil.copytree(ROOT / "data", data)
     for f in (data / "collections").glob("*.yml"):
         f.unlink()
     files = sorted((data / "questions").glob("*.yml"))
     topics = [yaml.safe_load(f.read_text(encoding="utf-8")) for f in files]
-    pool = [(t, q) for t in topics for q in t["questions"]]
+    pool = [(t, q) for row in zip_longest(*(t["questions"] for t in topics))
+            for t, q in zip(topics, row) if q is not None]
     copies: dict[str, list] = {t["topic"]: [] for t in topics}
     for i in range(n):
         topic, q = pool[i % len(pool)]
@@ -83,4 +89,15 @@ def replicated_data(n: int, dest: Path) -> Path:
     for f, t in zip(files, topics):
         f.write_text(yaml.dump({"topic": t["topic"], "questions": copies[t["topic"]]}, Dumper=_NoAliases,
                                allow_unicode=True, sort_keys=False, width=1000), encoding="utf-8")
+    cited = {s for qs in copies.values() for q in qs for s in [*q.get("sources", []),
+                                                             *(a["source"] for a in q.get("asked", []))]}
+    for f in (data / "companies").glob("*.yml"):
+        cited.update(note["source"] for note in yaml.safe_load(f.read_text(encoding="utf-8")).get("process", []))
+    for f in (data / "sources").glob("*.yml"):
+        kept = [s for s in yaml.safe_load(f.read_text(encoding="utf-8")) if s["id"] in cited]
+        if kept:
+            f.write_text(yaml.dump(kept, Dumper=_NoAliases, allow_unicode=True, sort_keys=False, width=1000),
+                         encoding="utf-8")
+        else:
+            f.unlink()
     return data
