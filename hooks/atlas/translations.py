@@ -31,7 +31,7 @@ from atlas.model import StaleText
 from atlas.yamlsource import YamlDoc, read_yaml
 
 LOCK_NAME = "translations.lock.yml"
-LOCK_MAX_BYTES = 50_000_000  # machine-written, one line per text: grows with the atlas (data files cap at 2 MB)
+LOCK_MAX_BYTES = 50_000_000  # machine-written, one line per text: grows with the atlas (data files cap at 8 MB)
 TRANSLATED = ("ru", "hi")
 _HEADER = ("# Which English text each ru/hi text translates: the first 12 hex digits of the sha256 of the English\n"
            "# (whitespace folded). Written by `python -m atlas translations`; do not edit by hand. See CONTRIBUTING.md.\n")

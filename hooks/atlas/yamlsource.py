@@ -24,7 +24,7 @@ from atlas.errors import Problem
 
 Path_ = tuple[Any, ...]
 
-MAX_BYTES = 2_000_000  # the largest topic file is ~0.4 MB; a file past this is a mistake or an attack
+MAX_BYTES = 8_000_000  # the largest topic file is ~0.4 MB (~100 such questions would be 2 MB); past this is a mistake or an attack
 MAX_DEPTH = 10         # the deepest record (question → asked → role → language) nests 6 levels
 # C0 and C1 controls (tab and line breaks allowed), bidirectional overrides and isolates, and invisible
 # characters that make equal-looking text differ. ZWJ/ZWNJ (U+200C/D) stay: Devanagari needs them.
