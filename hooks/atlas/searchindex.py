@@ -16,6 +16,7 @@ import base64
 import json
 import shutil
 import subprocess
+import time
 from pathlib import Path
 
 from atlas.search import BUNDLE_DIR, Record
@@ -64,6 +65,21 @@ class _Service:
             raise PagefindError("the Pagefind service did not finish writing within 60 s") from None
 
 
+def _wait_until_written(folder: Path, timeout: float = 60.0) -> None:
+    """The service answers WriteFiles before its writes land; its entry file is written last, so wait for it
+    to hold whole JSON while the service is still running (closing it early left empty files under load)."""
+    deadline = time.monotonic() + timeout
+    entry = folder / "pagefind-entry.json"
+    while True:
+        try:
+            json.loads(entry.read_text(encoding="utf-8"))
+            return
+        except (OSError, ValueError):
+            if time.monotonic() > deadline:
+                raise PagefindError(f"Pagefind did not finish writing {entry} within {timeout:.0f} s") from None
+            time.sleep(0.05)
+
+
 def _prune(folder: Path) -> None:
     """Keep what the browser needs: pagefind.js, the entry, metadata, this language's WebAssembly, chunks."""
     entry = json.loads((folder / "pagefind-entry.json").read_text(encoding="utf-8"))
@@ -88,6 +104,7 @@ def write_bundles(site_dir: Path, records: dict[str, list[Record]]) -> dict[str,
                 service.send({"type": "AddRecord", "index_id": index_id, "url": r.url, "content": r.content,
                               "language": r.language, "meta": r.meta(), "filters": r.filters or None, "sort": None})
             service.send({"type": "WriteFiles", "index_id": index_id, "output_path": str(folders[lang].resolve())})
+            _wait_until_written(folders[lang])
     finally:
         service.close()  # the service finishes its writes before it exits
     for folder in folders.values():
