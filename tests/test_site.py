@@ -174,6 +174,24 @@ def test_search_bundles_one_per_language_without_pagefinds_ui(site_dir: Path) ->
     assert not (site_dir / "assets" / "javascripts" / "lunr").exists()
 
 
+def test_search_index_chunks_stay_small_in_every_script(site_dir: Path) -> None:
+    """A query fetches the whole chunk holding each of its words: Pagefind sizes chunks by how often the words'
+    bare forms (without combining marks) occur, which left all Hindi words in a few chunks of 30-110 KB."""
+    largest = {lang: max(p.stat().st_size for p in (site_dir / prefix / "pagefind" / "index").glob("*.pf_index"))
+               for lang, prefix in LANGS.items()}
+    assert largest["hi"] <= 1.5 * largest["en"] and largest["ru"] <= 1.5 * largest["en"], largest
+
+
+def test_hindi_index_encoding_round_trips() -> None:
+    from atlas.search import INDEX_MARKS, index_characters, index_encoded
+
+    text = "रिवॉर्ड मॉडल में काम, कम। reward"
+    encoded = index_encoded(text, "hi")
+    assert not set(encoded) & set(INDEX_MARKS["hi"]) and set(encoded) & set(index_characters("hi"))
+    assert encoded.translate({0xE000 + i: mark for i, mark in enumerate(INDEX_MARKS["hi"])}) == text
+    assert index_encoded(text, "ru") == text and index_characters("en") == ""
+
+
 @pytest.mark.parametrize("lang", LANGS)
 def test_language_switcher_keeps_the_page(site_dir: Path, atlas, lang: str) -> None:
     topic = atlas.topics[-1].id

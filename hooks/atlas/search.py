@@ -32,6 +32,18 @@ FILTERS = ("topic", "track", "type", "difficulty", "company")
 # «इनाम» would match «इनमें». Russian й would fold into и. English keeps Pagefind's folding (Ré = Re).
 EXACT_DIACRITICS = {"en": False, "ru": True, "hi": True}
 
+# Pagefind files every word under its form without combining marks and sizes its index chunks by how often
+# those bare forms occur. Nearly every Hindi word has a vowel sign, so its bare form never occurs as such:
+# all Devanagari words fell into a few chunks of 30-110 KB (में, के, से with them), and a query fetched one
+# whole. The Hindi bundle is therefore indexed with each Devanagari combining mark written as a private-use
+# letter (the mark at position i in INDEX_MARKS as U+E000 + i); our worker writes queries the same way and
+# turns excerpts and titles back. Words keep their vowel signs, so «काम» stays apart from «कम».
+INDEX_MARKS = {"hi": "".join(chr(c) for c in range(0x0900, 0x0980) if unicodedata.category(chr(c)) in ("Mn", "Mc", "Me"))}
+_PRIVATE_USE = 0xE000
+# Endings of Hindi inflected forms: a query word ending in one is also searched as its stem, so «दिक्कतों»
+# finds «दिक्कतें» (as Pagefind's bare forms did). Folded spellings (ं, not ँ), longest first.
+HINDI_ENDINGS = ("ियों", "ियां", "ाओं", "ाएं", "ों", "ें", "ीं", "ां", "े", "ी", "ा", "ो")
+
 
 @dataclass(frozen=True)
 class Record:
@@ -78,12 +90,25 @@ def searchable_text(text: str, lang: str) -> str:
 
 
 def _with_title_spellings(content: str, title: str, lang: str) -> str:
-    """Titles are indexed as written (with nukta); their folded words go with the text, so a title is found
-    however the reader spells it."""
+    """Titles (and the page a question sits on) are indexed as written (with nukta); their folded words go
+    with the text, so a title is found however the reader spells it."""
     if lang != "hi":
         return content
     variants = [w for w in dict.fromkeys(fold_devanagari(title).split()) if w not in title.split()]
     return f"{content} {' '.join(variants)}" if variants else content
+
+
+def index_characters(lang: str) -> str:
+    """The private-use letters that stand for this language's combining marks in its bundle ("" for none)."""
+    return "".join(chr(_PRIVATE_USE + i) for i in range(len(INDEX_MARKS.get(lang, ""))))
+
+
+def index_encoded(text: str, lang: str) -> str:
+    """Text as the language's bundle indexes it: combining marks as private-use letters (see INDEX_MARKS)."""
+    marks = INDEX_MARKS.get(lang)
+    if not marks:
+        return text
+    return text.translate({ord(mark): _PRIVATE_USE + i for i, mark in enumerate(marks)})
 
 
 def query_aliases(lang: str) -> dict[str, str]:
@@ -115,10 +140,10 @@ def question_record(atlas: Atlas, q: Question, lang: str) -> Record:
     if companies:
         filters["company"] = companies
     page_url = f"topics/{q.topic}/"
-    title = markdown_to_text(q.text[lang])
+    title, page = markdown_to_text(q.text[lang]), markdown_to_text(topic.name[lang])
     return Record(url=f"{page_url}#{q.id}", title=title,
-                  content=_with_title_spellings(searchable_text(content, lang), title, lang), language=lang,
-                  page=markdown_to_text(topic.name[lang]), page_url=page_url, filters=filters)
+                  content=_with_title_spellings(searchable_text(content, lang), f"{title} {page}", lang),
+                  language=lang, page=page, page_url=page_url, filters=filters)
 
 
 def question_records(atlas: Atlas, lang: str) -> list[Record]:
@@ -132,10 +157,10 @@ def glossary_records(atlas: Atlas, lang: str) -> list[Record]:
         other = [term.term[code] for code in term.term if code != lang]
         also = [form for forms in getattr(term, "also", {}).values() for form in forms]
         content = markdown_to_text(" ".join([term.definition[lang], *dict.fromkeys(other + also)]))
-        title = markdown_to_text(term.term[lang])
+        title, page = markdown_to_text(term.term[lang]), Labels(lang)["glossary"]
         records.append(Record(url=f"glossary/#{term.id}", title=title,
-                              content=_with_title_spellings(searchable_text(content, lang), title, lang), language=lang,
-                              page=Labels(lang)["glossary"], page_url="glossary/"))
+                              content=_with_title_spellings(searchable_text(content, lang), f"{title} {page}", lang),
+                              language=lang, page=page, page_url="glossary/"))
     return records
 
 
@@ -192,7 +217,8 @@ def stub(lang: str) -> dict:
     return {"config": {"lang": [lang], "separator": r"[\s\-]+", "pipeline": [],
                        "atlas": {"lang": lang, "bundle": ("" if lang == DEFAULT_LANGUAGE else f"{lang}/") + BUNDLE_DIR + "/",
                                  "exactDiacritics": EXACT_DIACRITICS.get(lang, False), "filters": list(FILTERS),
-                                 "aliases": query_aliases(lang)}},
+                                 "aliases": query_aliases(lang), "indexMarks": INDEX_MARKS.get(lang, ""),
+                                 "endings": list(HINDI_ENDINGS) if lang == "hi" else []}},
             "docs": []}
 
 

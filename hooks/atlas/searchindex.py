@@ -19,7 +19,7 @@ import subprocess
 import time
 from pathlib import Path
 
-from atlas.search import BUNDLE_DIR, Record
+from atlas.search import BUNDLE_DIR, Record, index_characters, index_encoded
 from atlas.urls import DEFAULT_LANGUAGE
 
 
@@ -99,10 +99,15 @@ def write_bundles(site_dir: Path, records: dict[str, list[Record]]) -> dict[str,
     try:
         for lang, recs in records.items():
             shutil.rmtree(folders[lang], ignore_errors=True)
-            index_id = service.send({"type": "NewIndex", "config": None})["index_id"]
+            # Pagefind takes private-use letters for word breaks unless they are named as word characters.
+            extra = index_characters(lang)
+            config = {"include_characters": extra} if extra else None
+            index_id = service.send({"type": "NewIndex", "config": config})["index_id"]
             for r in recs:
-                service.send({"type": "AddRecord", "index_id": index_id, "url": r.url, "content": r.content,
-                              "language": r.language, "meta": r.meta(), "filters": r.filters or None, "sort": None})
+                meta = {key: index_encoded(value, lang) for key, value in r.meta().items()}  # Pagefind indexes meta
+                service.send({"type": "AddRecord", "index_id": index_id, "url": r.url,
+                              "content": index_encoded(r.content, lang), "language": r.language, "meta": meta,
+                              "filters": r.filters or None, "sort": None})
             service.send({"type": "WriteFiles", "index_id": index_id, "output_path": str(folders[lang].resolve())})
             _wait_until_written(folders[lang])
     finally:

@@ -28,6 +28,34 @@
     return text.normalize("NFC").replace(/\u093C/g, "").replace(/\u0901/g, "\u0902").replace(/[\u200C\u200D]/g, "");
   }
 
+  // The Hindi bundle indexes combining marks as private-use letters (atlas/search.py INDEX_MARKS): queries
+  // are written that way, and excerpts, titles and text turned back.
+  var PRIVATE_USE = 0xE000;
+  function toIndex(text) {
+    var marks = atlas.indexMarks || "";
+    return marks ? text.replace(/[\s\S]/g, function (c) {
+      var i = marks.indexOf(c);
+      return i < 0 ? c : String.fromCharCode(PRIVATE_USE + i);
+    }) : text;
+  }
+  function fromIndex(text) {
+    var marks = atlas.indexMarks || "";
+    return marks ? String(text).replace(/[\uE000-\uF8FF]/g, function (c) {
+      return marks.charAt(c.charCodeAt(0) - PRIVATE_USE) || c;
+    }) : text;
+  }
+
+  // A Hindi word's stem when it ends in an inflection (दिक्कतों -> दिक्कत), so its other forms are found too.
+  var MIN_STEM = 3;
+  function stem(word) {
+    var endings = atlas.endings || [];
+    for (var i = 0; i < endings.length; i++) {
+      var e = endings[i];
+      if (word.length - e.length >= MIN_STEM && word.slice(-e.length) === e) return word.slice(0, -e.length);
+    }
+    return word;
+  }
+
   function load() {
     if (!pagefind) {
       var bundle = new URL(atlas.bundle, siteRoot).href;
@@ -58,6 +86,9 @@
     var aliased = words.map(function (w) { return (atlas.aliases || {})[w.toLowerCase()] || w; });
     var variants = [words.join(" ")];
     if (aliased.join(" ") !== variants[0]) variants.push(aliased.join(" "));
+    var stems = aliased.map(stem).join(" ");
+    if (variants.indexOf(stems) < 0) variants.push(stems);
+    variants = variants.map(toIndex);
     return { words: words, aliased: aliased, variants: variants, filters: filters };
   }
 
@@ -67,7 +98,7 @@
   // MAX_ENDING more letters) or a word the stemmer related to it (a different spelling).
   var SHORT_WORD = 4, MAX_ENDING = 3;
   function matchedWords(data) {
-    var words = data.content.split(/[\r\n\s]+/g);
+    var words = fromIndex(data.content).split(/[\r\n\s]+/g);
     return (data.locations || []).map(function (i) {
       return (words[i] || "").toLowerCase().replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, "");
     });
@@ -83,8 +114,8 @@
   function documentOf(data, score, terms) {
     return {
       location: data.url.replace(/^\//, ""),  // relative to the language root, as Material's base is
-      title: escapeHtml(data.meta.title || ""),
-      text: data.excerpt || "",               // Pagefind escapes the text and marks the matches
+      title: escapeHtml(fromIndex(data.meta.title || "")),
+      text: fromIndex(data.excerpt || ""),    // Pagefind escapes the text and marks the matches
       score: score,
       terms: terms
     };
@@ -96,7 +127,7 @@
     hits.forEach(function (hit) {
       var data = hit.data, meta = data.meta;
       var key = meta.page_url || data.url.replace(/^\//, "");
-      if (!groups.has(key)) groups.set(key, { parent: null, title: meta.page, sections: [], best: 0 });
+      if (!groups.has(key)) groups.set(key, { parent: null, title: fromIndex(meta.page || ""), sections: [], best: 0 });
       var g = groups.get(key);
       var doc = documentOf(data, hit.score, terms);
       if (meta.page_url) g.sections.push(doc); else g.parent = doc;
