@@ -9,6 +9,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
 
 from atlas.settings import standalone_config
 from conftest import ROOT, build_site, free_port
@@ -25,6 +27,23 @@ BYTE_BUDGET = {"home": 130_000, "topic": 450_000, "company": 130_000, "collectio
 # Nothing search-related loads before the reader opens search (no worker, no stub, no Pagefind file).
 NEVER_AT_LOAD = ("search_index", "atlas-search", "pagefind", "lunr", "api.github.com", "fonts.g")
 PAGES = [(page, lang) for page in PAGE_TYPES for lang in LANGUAGE_ROOTS]
+
+
+def typeset_every_formula(driver) -> None:
+    """Load KaTeX and typeset every formula (as printing does), so axe sees them all, wide ones scrollable."""
+    WebDriverWait(driver, 30).until(lambda d: d.execute_script("return !!window.katex"))
+    driver.execute_script("window.dispatchEvent(new Event('beforeprint'))")
+    WebDriverWait(driver, 30).until(lambda d: d.execute_script(
+        "return document.querySelectorAll('.arithmatex:not([data-typeset])').length === 0"))
+
+
+def reveal_practice_card(driver, url: str) -> None:
+    """Open the explorer, draw a practice question and reveal its rubric and answer."""
+    driver.get(url)
+    WebDriverWait(driver, 10).until(lambda d: d.find_element(By.ID, "atlas-explorer").get_attribute("data-ready"))
+    driver.find_element(By.ID, "ex-practice").click()
+    WebDriverWait(driver, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#ex-card button[aria-expanded]"))
+    driver.execute_script("document.querySelectorAll('#ex-card button[aria-expanded]').forEach(b => b.click());")
 
 
 @pytest.mark.parametrize("page,lang", PAGES)
@@ -52,8 +71,6 @@ def test_axe_finds_no_serious_or_critical_violations(driver, server, page: str, 
 
 def test_axe_on_open_answers_search_and_practice(driver, server) -> None:
     """The states a reader reaches by clicking: an opened answer, the search dialog with results, practice mode."""
-    from selenium.webdriver.common.by import By
-    from selenium.webdriver.support.ui import WebDriverWait
     driver.get(server.url + "hi/topics/rl-algorithms/")
     driver.execute_script("document.querySelectorAll('details').forEach(d => d.open = true);")
     box = driver.find_element(By.CSS_SELECTOR, "input.md-search__input")
@@ -61,24 +78,15 @@ def test_axe_on_open_answers_search_and_practice(driver, server) -> None:
                           "arguments[0].dispatchEvent(new KeyboardEvent('keyup', {bubbles: true}))", box)
     WebDriverWait(driver, 30).until(lambda d: d.find_elements(By.CSS_SELECTOR, ".md-search-result__item details"))
     driver.execute_script("document.querySelectorAll('.md-search-result details').forEach(d => d.open = true)")
-    WebDriverWait(driver, 30).until(lambda d: d.execute_script("return !!window.katex"))
-    driver.execute_script("window.dispatchEvent(new Event('beforeprint'))")  # typesets every formula
-    WebDriverWait(driver, 30).until(lambda d: d.execute_script(  # every formula typeset, wide ones scrollable
-        "return document.querySelectorAll('.arithmatex:not([data-typeset])').length === 0"))
+    typeset_every_formula(driver)
     assert axe_violations_here(driver) == []
-    driver.get(server.url + "ru/explorer/?answer=1")
-    WebDriverWait(driver, 10).until(lambda d: d.find_element(By.ID, "atlas-explorer").get_attribute("data-ready"))
-    driver.find_element(By.ID, "ex-practice").click()
-    WebDriverWait(driver, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#ex-card button[aria-expanded]"))
-    driver.execute_script("document.querySelectorAll('#ex-card button[aria-expanded]').forEach(b => b.click());")
+    reveal_practice_card(driver, server.url + "ru/explorer/?answer=1")
     assert axe_violations_here(driver) == []
 
 
 @pytest.mark.parametrize("lang,query", [("en", "reward model"), ("ru", "модель вознаграждения")])
 def test_axe_with_search_results_open(driver, server, lang: str, query: str) -> None:
     """Pagefind's results in Material's dialog: marks, collapsed "more" lists, titles (Hindi: the test above)."""
-    from selenium.webdriver.common.by import By
-    from selenium.webdriver.support.ui import WebDriverWait
     driver.get(server.url + LANGUAGE_ROOTS[lang])
     box = driver.find_element(By.CSS_SELECTOR, "input.md-search__input")
     driver.execute_script("document.getElementById('__search').click(); arguments[0].focus(); arguments[0].value = arguments[1];"
@@ -120,21 +128,12 @@ def test_axe_in_dark_mode(dark_driver, server, page: str, lang: str) -> None:
 
 def test_axe_in_dark_mode_with_formulas_answers_marks_and_practice(dark_driver, server) -> None:
     """Dark colours on what a reader opens: typeset formulas, written answers, a practised mark, the card."""
-    from selenium.webdriver.common.by import By
-    from selenium.webdriver.support.ui import WebDriverWait
     dark_driver.get(server.url + "ru/topics/rl-algorithms/")
     dark_driver.execute_script("document.querySelectorAll('details').forEach(d => d.open = true);"
                                "document.querySelector('.atlas-practised__toggle').click();")
-    WebDriverWait(dark_driver, 30).until(lambda d: d.execute_script("return !!window.katex"))
-    dark_driver.execute_script("window.dispatchEvent(new Event('beforeprint'))")
-    WebDriverWait(dark_driver, 30).until(lambda d: d.execute_script(
-        "return document.querySelectorAll('.arithmatex:not([data-typeset])').length === 0"))
+    typeset_every_formula(dark_driver)
     assert axe_violations_here(dark_driver) == []
-    dark_driver.get(server.url + "hi/explorer/?answer=1")
-    WebDriverWait(dark_driver, 10).until(lambda d: d.find_element(By.ID, "atlas-explorer").get_attribute("data-ready"))
-    dark_driver.find_element(By.ID, "ex-practice").click()
-    WebDriverWait(dark_driver, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#ex-card button[aria-expanded]"))
-    dark_driver.execute_script("document.querySelectorAll('#ex-card button[aria-expanded]').forEach(b => b.click());"
-                               "document.getElementById('ex-card-practised').click();")
+    reveal_practice_card(dark_driver, server.url + "hi/explorer/?answer=1")
+    dark_driver.execute_script("document.getElementById('ex-card-practised').click();")
     assert axe_violations_here(dark_driver) == []
     dark_driver.execute_script("localStorage.clear()")

@@ -9,7 +9,7 @@ from atlas.search import fold_devanagari, point_base_at_language, query_aliases,
 from atlas.seo import absolute_alternates, json_ld
 from atlas.slugs import slugify
 from atlas.textsafe import escape_markup, unsafe_parts
-from atlas.views import Link, QuestionView
+from atlas.views import QuestionView
 
 
 def test_slugify_keeps_devanagari_vowel_signs_and_cyrillic() -> None:
@@ -28,7 +28,7 @@ def test_escape_leaves_math_and_code_alone() -> None:
 
 
 def test_rendered_question_cannot_carry_markup() -> None:
-    view = QuestionView(id="q", text="Why <script>?", type_name="K", difficulty=Link("●", "", "<b>L</b>"),
+    view = QuestionView(id="q", text="Why <script>?", type_name="K", difficulty_marker="●", difficulty_name="<b>L</b>",
                         track_names=("A",), asked=(), sources=(),
                         tests="t", rubric=("a {: onclick=x }",), readings=(), answer="<img src=x>",
                         edit_url="e", view_url="v", report_url="r")

@@ -233,7 +233,6 @@ class _Loader:
                 self.problems.append(Problem(doc.rel, doc.line(path), "E050", rec["id"],
                                              "source names neither its author nor its publisher",
                                              "add `author:` (a person or team) or `publisher:` (the site)"))
-        self._evidence = evidence
         self._check_companies(companies, sources)
         self._check_readings(readings)
         self._check_questions(questions, topics, tracks, types, evidence, difficulties, companies, sources, readings)
@@ -392,17 +391,18 @@ class _Loader:
                                                  f"source '{src[2]['id']}' has no url, so readers cannot check "
                                                  f"that {asked.get('company')} asked this",
                                                  "add the source's public url, or remove this asked-at entry"))
-                self._check_evidence(doc, at, qid, asked, evidence.get(asked.get("evidence")), src)
+                self._check_evidence(doc, at, qid, asked, evidence, src)
 
     def _check_evidence(self, doc: YamlDoc, at: tuple[Any, ...], qid: str, asked: dict[str, Any],
-                        evidence: tuple[YamlDoc, tuple[Any, ...], dict[str, Any]] | None,
+                        kinds: dict[str, tuple[YamlDoc, tuple[Any, ...], dict[str, Any]]],
                         source: tuple[YamlDoc, tuple[Any, ...], dict[str, Any]] | None) -> None:
         """The evidence contract: a marker may claim no more than its source's kind supports (evidence.yml)."""
+        evidence = kinds.get(asked.get("evidence"))
         if not evidence or not source:
             return  # an unknown id was reported already
         allowed, kind = evidence[2].get("source_kinds"), source[2].get("kind")
         if allowed and kind and kind not in allowed:
-            weakest = next((k for k, (_, _, r) in self._evidence.items() if not r.get("source_kinds")), "")
+            weakest = next((k for k, (_, _, r) in kinds.items() if not r.get("source_kinds")), "")
             self.problems.append(Problem(
                 doc.rel, doc.line(at + ("evidence",)), "E048", qid,
                 f"evidence '{evidence[2]['id']}' needs a source of kind {' or '.join(allowed)}, "

@@ -42,7 +42,7 @@ def front_matter(title: str, description: str, **extra: object) -> str:
 
 
 def question(q: QuestionView, L: Labels) -> str:
-    meta = [f"**{_plain(q.type_name)}**", difficulty(q.difficulty.text, q.difficulty.title)]
+    meta = [f"**{_plain(q.type_name)}**", difficulty(q.difficulty_marker, q.difficulty_name)]
     if len(q.track_names) > 1:
         meta.append(" + ".join(map(_plain, q.track_names)))
     if q.asked:
@@ -83,9 +83,7 @@ def company_page(page: CompanyPage, L: Labels) -> str:
     out = [front_matter(page.title, page.description or page.title), f"# {_plain(page.title)}", ""]
     if page.description:
         out += [_plain(page.description), ""]
-    out += [f"- **{label}:** {_plain(value)}" for label, value in page.facts[:1]]
-    out += [f"- **{label}:** [{_plain(value)}]({_href(value)})" for label, value in page.facts[1:2]]
-    out += [f"- **{label}:** {_plain(value)}" for label, value in page.facts[2:]]
+    out += [f"- **{label}:** {value}" for label, value in page.facts]  # values: Markdown built by views
     out += [f"- **{L['evidence']}:** " + " · ".join(f"{_plain(m)} {_plain(name)}: {n}" for m, name, n in page.counts),
             f"- **{L['newest_report']}:** {_plain(page.newest)}", ""]
     if page.stale:

@@ -41,7 +41,8 @@ class QuestionView:
     id: str
     text: str
     type_name: str
-    difficulty: Link  # marker and name; href is the level's anchor in the contributor guide
+    difficulty_marker: str  # "●●○", decoration for the eye
+    difficulty_name: str
     track_names: tuple[str, ...]
     asked: tuple[AskedView, ...]
     sources: tuple[Link, ...]
@@ -195,7 +196,8 @@ class Builder:
         return QuestionView(
             english_url=self.repo.page_url(urls.topic_uri(q.topic), urls.DEFAULT_LANGUAGE, q.id) if stale else "",
             id=q.id, text=q.text[lang], type_name=a.types[q.type].name[lang],
-            difficulty=Link(a.difficulties[q.difficulty].marker, "", a.difficulties[q.difficulty].name[lang]),
+            difficulty_marker=a.difficulties[q.difficulty].marker,
+            difficulty_name=a.difficulties[q.difficulty].name[lang],
             track_names=tuple(t.name[lang] for t in a.tracks if t.id in q.tracks),
             asked=tuple(asked), sources=sources[:1], tests=q.tests[lang],
             rubric=tuple(p[lang] for p in q.rubric), readings=tuple(readings),
@@ -263,9 +265,10 @@ class Builder:
             items = tuple(self._attribution(q, e, uri) for q, e in entries if q.topic == topic.id)
             if items:
                 sections.append((f"topic-{topic.id}", topic.name[lang], items))
-        facts = [(L["segment"], L[f"segment_{company.segment}"]), (L["website"], company.website)]
+        facts = [(L["segment"], text_md(L[f"segment_{company.segment}"])),
+                 (L["website"], f"[{text_md(company.website)}]({url_md(company.website)})")]
         if company.aliases:
-            facts.append((L["also_written"], ", ".join(company.aliases)))
+            facts.append((L["also_written"], text_md(", ".join(company.aliases))))
         process = tuple((n.text[lang], self._source_link(n.source)) for n in company.process)
         return CompanyPage(
             uri=uri, title=company.name[lang], description=company.description.get(lang, ""), facts=tuple(facts),
