@@ -54,6 +54,7 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
         version = downloads.build_date()
         _state["downloads"] = downloads.all_files(atlas, repo, version)  # made once; written after the build
         _state["pages"] = {p.src_uri: p for p in all_pages(atlas, repo, _state["downloads"], version)}
+    _state["worker_version"] = search.worker_version(Path(config.docs_dir))
     i18n = config.plugins.get("i18n")
     if not getattr(i18n, "building", False):  # the top-level call: once per `mkdocs build` or serve rebuild
         _start_search_index(atlas, _languages(config))
@@ -182,7 +183,7 @@ def on_post_page(output: str, page: Page, config: MkDocsConfig) -> str:
     _state.setdefault("sitemap", {}).setdefault(key, {})[lang] = page.canonical_url
     output = absolute_alternates(output, page.canonical_url)
     _collect_search_record(output, page, lang)
-    output = search.use_search_worker(output)
+    output = search.use_search_worker(output, _state["worker_version"])
     output = search.label_search_dialog(output, Labels(lang)["search_dialog"])
     return add_policy(search.point_base_at_language(output, lang), page.content or "")
 
