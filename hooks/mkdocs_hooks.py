@@ -25,7 +25,7 @@ from atlas.seo import absolute_alternates, write_sitemaps
 from atlas.labels import Labels
 from atlas import search
 from atlas.notfound import with_home_links
-from atlas.searchindex import write_bundles
+from atlas.searchindex import BundleWriter
 from atlas.site import GeneratedPage, all_pages, expand_markers
 from atlas.urls import DEFAULT_LANGUAGE, Repository
 
@@ -54,6 +54,10 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
         version = downloads.build_date()
         _state["downloads"] = downloads.all_files(atlas, repo, version)  # made once; written after the build
         _state["pages"] = {p.src_uri: p for p in all_pages(atlas, repo, _state["downloads"], version)}
+    _state["worker_version"] = search.worker_version(Path(config.docs_dir))
+    i18n = config.plugins.get("i18n")
+    if not getattr(i18n, "building", False):  # the top-level call: once per `mkdocs build` or serve rebuild
+        _start_search_index(atlas, _languages(config))
     lang = _language(config)
     _localise_theme(config, Labels(lang), repo)
     config.extra["atlas_feed"] = ("" if lang == DEFAULT_LANGUAGE else f"{lang}/") + feeds.FEED_FILE  # for main.html
@@ -67,6 +71,28 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
                  len(atlas.stale))
     config.nav = _nav(atlas, handwritten)
     return config
+
+
+def _start_search_index(atlas, languages: list[str]) -> None:
+    """Pagefind starts indexing the questions and the glossary now, beside the page build; the pages'
+    own records join at the end (`on_post_build`)."""
+    _abandon_search_index()
+    _state["bundles"] = BundleWriter({lang: search.question_records(atlas, lang) + search.glossary_records(atlas, lang)
+                                      for lang in languages})
+
+
+def _abandon_search_index() -> None:
+    writer = _state.pop("bundles", None)
+    if writer is not None:
+        writer.abandon()
+
+
+def on_build_error(error: Exception) -> None:
+    _abandon_search_index()
+
+
+def on_shutdown() -> None:
+    _abandon_search_index()
 
 
 def _localise_theme(config: MkDocsConfig, labels: Labels, repo: Repository) -> None:
@@ -122,6 +148,9 @@ def on_nav(nav: Navigation, config: MkDocsConfig, files: Files) -> Navigation:
 
 
 def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
+    # Pagefind indexes the site (`searchindex`); Material's plugin stays only for its dialog, so spare it
+    # parsing every page into a lunr index that is deleted after the build (about a tenth of the build).
+    page.meta["search"] = {**(page.meta.get("search") or {}), "exclude": True}
     if page.file.src_uri in _state["pages"]:
         return markdown
     lang = getattr(page.file, "locale", None) or DEFAULT_LANGUAGE
@@ -154,7 +183,7 @@ def on_post_page(output: str, page: Page, config: MkDocsConfig) -> str:
     _state.setdefault("sitemap", {}).setdefault(key, {})[lang] = page.canonical_url
     output = absolute_alternates(output, page.canonical_url)
     _collect_search_record(output, page, lang)
-    output = search.use_search_worker(output)
+    output = search.use_search_worker(output, _state["worker_version"])
     output = search.label_search_dialog(output, Labels(lang)["search_dialog"])
     return add_policy(search.point_base_at_language(output, lang), page.content or "")
 
@@ -203,9 +232,7 @@ def on_post_build(config: MkDocsConfig) -> None:
         (site / "404.html").write_text(_state.pop("404"), encoding="utf-8")
     pages = _state.pop("search", {})
     search.write_stubs(site, languages)
-    atlas = _state["atlas"]
-    write_bundles(site, {lang: search.question_records(atlas, lang) + search.glossary_records(atlas, lang)
-                         + pages.get(lang, []) for lang in languages})
+    _state.pop("bundles").finish(site, pages)
     # Material's lunr worker and language files: the dialog talks to our worker instead.
     shutil.rmtree(site / "assets" / "javascripts" / "lunr", ignore_errors=True)
     for worker in (site / "assets" / "javascripts" / "workers").glob("search.*.min.js*"):

@@ -9,6 +9,7 @@ from atlas.search import fold_devanagari, point_base_at_language, query_aliases,
 from atlas.seo import absolute_alternates, json_ld
 from atlas.slugs import slugify
 from atlas.textsafe import escape_markup, unsafe_parts
+from atlas.urls import Repository
 from atlas.views import QuestionView
 
 
@@ -91,3 +92,27 @@ def test_plain_http_links_survive_only_to_the_sites_own_address() -> None:
     assert "href" not in sanitize('<a href="http://example.org/">x</a>', local)
     assert "href" not in sanitize('<a href="http://127.0.0.1:8000/topics/">x</a>', "https://atlas.example/")
     assert 'href="https://example.org/"' in sanitize('<a href="https://example.org/">x</a>')
+
+
+def test_a_question_id_equal_to_the_title_slug_keeps_every_anchor_unique(atlas) -> None:
+    """The topic title's heading has a fixed, reserved anchor: a title whose slug is a question id (say a topic
+    named after its only question) must not give the page two elements with one id."""
+    import dataclasses
+    import re
+
+    import markdown
+    from markdown.extensions.toc import TocExtension
+
+    from atlas.render import topic_page
+    from atlas.views import Builder
+
+    topic = atlas.topics[0]
+    qid = atlas.questions_in(topic.id)[0].id
+    page = dataclasses.replace(Builder(atlas, "en", Repository("https://github.com/o/r", "main", "")).topic_page(topic),
+                               title=qid.replace("-", " "))
+    html = markdown.markdown(topic_page(page, Labels("en")), extensions=[
+        "attr_list", "md_in_html", "tables", "pymdownx.details", "pymdownx.superfences",
+        TocExtension(slugify=slugify)])
+    ids = re.findall(r'\bid="([^"]+)"', html)
+    assert qid in ids and "topic-title" in ids
+    assert len(ids) == len(set(ids)), sorted(i for i in ids if ids.count(i) > 1)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 from pathlib import Path
@@ -172,6 +173,15 @@ def test_search_bundles_one_per_language_without_pagefinds_ui(site_dir: Path) ->
         stub = (site_dir / prefix / "search" / "search_index.json").read_text(encoding="utf-8")
         assert f'"bundle": "{prefix}pagefind/"' in stub and '"docs": []' in stub
     assert not (site_dir / "assets" / "javascripts" / "lunr").exists()
+
+
+def test_the_search_worker_url_changes_with_its_content(site_dir: Path) -> None:
+    """Every page starts the worker at a URL carrying the digest of the file it serves."""
+    worker = site_dir / "assets" / "javascripts" / "workers" / "atlas-search.js"
+    digest = hashlib.sha256(worker.read_bytes()).hexdigest()[:10]
+    for prefix in LANGS.values():
+        config = re.search(r'"search":\s*"([^"]*)"', (site_dir / prefix / "index.html").read_text(encoding="utf-8"))
+        assert config and config.group(1).endswith(f"workers/atlas-search.js?v={digest}"), config
 
 
 def test_search_index_chunks_stay_small_in_every_script(site_dir: Path) -> None:

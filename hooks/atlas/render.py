@@ -115,7 +115,9 @@ def group(g: Group, L: Labels) -> str:
 def topic_page(page: TopicPage, L: Labels) -> str:
     toc = " · ".join(f"[{_plain(g.title)} ({len(g.questions)})](#{g.anchor})" for g in page.groups)
     # The question headings are long and may hold math: the "On this page" line replaces the sidebar TOC.
-    out = [front_matter(page.title, page.summary, hide=["toc"]), f"# {_plain(page.title)}", "", escape_markup(page.summary), ""]
+    # The title's anchor is fixed and reserved (`topic-`): a slug of the title could equal a question id.
+    out = [front_matter(page.title, page.summary, hide=["toc"]), f"# {_plain(page.title)} {{ #topic-title }}", "",
+           escape_markup(page.summary), ""]
     if toc:
         out += [f"**{L['on_this_page']}:** {toc}", "{ .atlas-onpage }", ""]
     total = sum(len(g.questions) for g in page.groups)

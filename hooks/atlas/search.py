@@ -9,6 +9,7 @@ answers Material's search dialog from these records.
 
 from __future__ import annotations
 
+import hashlib
 import html
 import json
 import re
@@ -239,9 +240,14 @@ def label_search_dialog(page: str, label: str) -> str:
     return page.replace(_DIALOG, _DIALOG[:-1] + f' aria-label="{label}">', 1)
 
 
-def use_search_worker(page: str) -> str:
+def worker_version(docs_dir: Path) -> str:
+    """A digest of the worker's source: its URL changes with its content, so no browser keeps a stale copy."""
+    return hashlib.sha256((docs_dir / "assets" / "javascripts" / "workers" / WORKER).read_bytes()).hexdigest()[:10]
+
+
+def use_search_worker(page: str, version: str) -> str:
     """Start our Pagefind worker instead of Material's lunr worker; Material's dialog stays as it is."""
-    return _WORKER.sub(lambda m: f"{m.group(1)}{m.group(2)}{WORKER}{m.group(4)}", page, count=1)
+    return _WORKER.sub(lambda m: f"{m.group(1)}{m.group(2)}{WORKER}?v={version}{m.group(4)}", page, count=1)
 
 
 def point_base_at_language(page: str, lang: str) -> str:

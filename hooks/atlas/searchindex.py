@@ -16,6 +16,7 @@ import base64
 import json
 import shutil
 import subprocess
+import threading
 import time
 from pathlib import Path
 
@@ -92,26 +93,69 @@ def _prune(folder: Path) -> None:
             shutil.rmtree(path) if path.is_dir() else path.unlink()
 
 
+class BundleWriter:
+    """Pagefind bundles written in two steps, so its indexing overlaps the page build.
+
+    `BundleWriter(early)` starts the service and feeds it the records known before any page is built (the
+    questions and the glossary) from a background thread; Pagefind indexes them on the other core while
+    MkDocs renders. `finish(site_dir, late)` adds the records only the build knows (the pages), writes each
+    language's bundle and prunes it. Records keep their order: early ones first, then late ones.
+    """
+
+    def __init__(self, early: dict[str, list[Record]]) -> None:
+        self.languages = list(early)
+        self.counts = {lang: len(recs) for lang, recs in early.items()}
+        self.index_ids: dict[str, str] = {}
+        self.error: BaseException | None = None
+        self.service = _Service()
+        self.thread = threading.Thread(target=self._feed, args=(early,), name="pagefind-feed", daemon=True)
+        self.thread.start()
+
+    def _feed(self, early: dict[str, list[Record]]) -> None:
+        try:
+            for lang, recs in early.items():
+                # Pagefind takes private-use letters for word breaks unless they are named as word characters.
+                extra = index_characters(lang)
+                config = {"include_characters": extra} if extra else None
+                self.index_ids[lang] = self.service.send({"type": "NewIndex", "config": config})["index_id"]
+                self._add(lang, recs)
+        except BaseException as error:  # handed to finish(), which runs on the build's thread
+            self.error = error
+
+    def _add(self, lang: str, recs: list[Record]) -> None:
+        for r in recs:
+            meta = {key: index_encoded(value, lang) for key, value in r.meta().items()}  # Pagefind indexes meta
+            self.service.send({"type": "AddRecord", "index_id": self.index_ids[lang], "url": r.url,
+                               "content": index_encoded(r.content, lang), "language": r.language, "meta": meta,
+                               "filters": r.filters or None, "sort": None})
+
+    def finish(self, site_dir: Path, late: dict[str, list[Record]]) -> dict[str, int]:
+        """Add the late records, write and prune every bundle; returns the record count per language."""
+        self.thread.join()
+        folders = {lang: site_dir / ("" if lang == DEFAULT_LANGUAGE else lang) / BUNDLE_DIR for lang in self.languages}
+        try:
+            if self.error is not None:
+                raise self.error
+            for lang in self.languages:
+                self._add(lang, late.get(lang, []))
+                self.counts[lang] += len(late.get(lang, []))
+                shutil.rmtree(folders[lang], ignore_errors=True)
+                self.service.send({"type": "WriteFiles", "index_id": self.index_ids[lang],
+                                   "output_path": str(folders[lang].resolve())})
+                _wait_until_written(folders[lang])
+        finally:
+            self.service.close()  # the service finishes its writes before it exits
+        for folder in folders.values():
+            _prune(folder)
+        return self.counts
+
+    def abandon(self) -> None:
+        """A build that failed before finish(): stop the service without writing anything."""
+        self.service.process.kill()
+        self.thread.join(timeout=5)
+        self.service.process.wait()
+
+
 def write_bundles(site_dir: Path, records: dict[str, list[Record]]) -> dict[str, int]:
-    """Index every language's records into its own bundle; returns the record count per language."""
-    folders = {lang: site_dir / ("" if lang == DEFAULT_LANGUAGE else lang) / BUNDLE_DIR for lang in records}
-    service = _Service()
-    try:
-        for lang, recs in records.items():
-            shutil.rmtree(folders[lang], ignore_errors=True)
-            # Pagefind takes private-use letters for word breaks unless they are named as word characters.
-            extra = index_characters(lang)
-            config = {"include_characters": extra} if extra else None
-            index_id = service.send({"type": "NewIndex", "config": config})["index_id"]
-            for r in recs:
-                meta = {key: index_encoded(value, lang) for key, value in r.meta().items()}  # Pagefind indexes meta
-                service.send({"type": "AddRecord", "index_id": index_id, "url": r.url,
-                              "content": index_encoded(r.content, lang), "language": r.language, "meta": meta,
-                              "filters": r.filters or None, "sort": None})
-            service.send({"type": "WriteFiles", "index_id": index_id, "output_path": str(folders[lang].resolve())})
-            _wait_until_written(folders[lang])
-    finally:
-        service.close()  # the service finishes its writes before it exits
-    for folder in folders.values():
-        _prune(folder)
-    return {lang: len(recs) for lang, recs in records.items()}
+    """Index every language's records into its own bundle in one go; returns the record count per language."""
+    return BundleWriter(records).finish(site_dir, {})

@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Iterable
 
 from atlas.model import Glossary
@@ -38,6 +39,13 @@ class Rule:
     preferred: str   # what the glossary says to use
     source: str      # term id, or `spelling:<word>`
     pattern: re.Pattern[str]
+
+    @cached_property
+    def literal(self) -> str:
+        """Text every match contains (the first word's stem, lower-cased where case is ignored): a cheap
+        substring test that spares most texts the regular expression."""
+        stem = unicodedata.normalize("NFC", self.form).split()[0].rstrip("*")
+        return stem.lower() if self.pattern.flags & re.IGNORECASE else stem
 
 
 def compile_form(form: str) -> re.Pattern[str]:
@@ -70,8 +78,11 @@ def prose(text: str) -> str:
 def find(text: str, lang_rules: Iterable[Rule]) -> list[tuple[Rule, str]]:
     """(rule, the words as written) for every discouraged form in the prose of `text`."""
     plain = prose(text)
+    lowered = plain.lower()
     found = []
     for rule in lang_rules:
+        if rule.literal not in (lowered if rule.pattern.flags & re.IGNORECASE else plain):
+            continue
         for m in rule.pattern.finditer(plain):
             found.append((rule, m.group(0)))
     return found
