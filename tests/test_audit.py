@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
@@ -137,3 +138,14 @@ def test_axe_in_dark_mode_with_formulas_answers_marks_and_practice(dark_driver, 
     dark_driver.execute_script("document.getElementById('ex-card-practised').click();")
     assert axe_violations_here(dark_driver) == []
     dark_driver.execute_script("localStorage.clear()")
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_what_the_pointer_is_over_keeps_its_contrast(driver, dark_driver, server, scheme: str) -> None:
+    """Hover colours come from the theme's accent: a hovered link and the hovered primary button must still read."""
+    d = dark_driver if scheme == "dark" else driver
+    d.get(server.url + "explorer/")
+    WebDriverWait(d, 10).until(lambda x: x.find_element(By.ID, "atlas-explorer").get_attribute("data-ready"))
+    for target in ("#ex-practice", "#ex-results li a"):
+        ActionChains(d).move_to_element(d.find_element(By.CSS_SELECTOR, target)).perform()
+        assert axe_violations_here(d) == [], target
