@@ -46,8 +46,10 @@ TEX = FakePaper("1606.06565", r"$\alpha$-Divergences for \emph{Robust} Policy Gr
                 ["Rémi Munos", "Tom Stepleton"])
 R1 = FakePaper("2501.12948", "DeepSeek-R1: Incentivizing Reasoning Capability in LLMs via Reinforcement Learning",
                ["DeepSeek-AI", "Daya Guo"])
+RLHF = FakePaper("2203.02155", "Training language models to follow instructions with human feedback",
+                 ["Long Ouyang", "Jeff Wu", "Xu Jiang", "Diogo Almeida"])
 REJECTED = "0801.1234"  # well-formed, but the server answers it with HTTP 400 like a malformed id
-ALL_PAPERS = [PPO, MATH, OLD, GAE, DPO, GONE, TEX, R1]
+ALL_PAPERS = [PPO, MATH, OLD, GAE, DPO, GONE, TEX, R1, RLHF]
 
 
 # -- fixture data ----------------------------------------------------------------------------------
@@ -96,7 +98,8 @@ def write_data(root: Path, readings: list[dict], questions: list[dict]) -> Path:
 def every_status_data(root: Path) -> Path:
     """One reading or inline id per status, plus the version-pin note."""
     readings = [
-        reading("ppo", "1707.06347v1", "Proximal Policy Optimization Algorithms", ["John Schulman"], 2017),
+        reading("ppo", "1707.06347v1", "Proximal Policy Optimization Algorithms",
+                ["John Schulman", "Filip Wolski", "Prafulla Dhariwal"], 2017),
         reading("deepseekmath", "2402.03300", "DeepSeekMath: Pushing the Limits of Mathematical Reasoning in Open "
                 "Language Models", ["Zhihong Shao", "Peiyi Wang"], 2024),
         reading("maldacena", "hep-th/9711200", "The Large N limit of superconformal field theories and supergravity",
@@ -106,7 +109,9 @@ def every_status_data(root: Path) -> Path:
                 ["Archit Sharma"], 2023),
         reading("flawed", "1812.00001", "A Flawed Bound for Policy Gradients", ["Ann Author"], 2018),
         reading("alpha-div", "1606.06565", "α-Divergences for Robust Policy Gradients — A Study",
-                ["Remi Munos"], 2016),
+                ["Remi Munos", "Tom Stepleton"], 2016),
+        reading("cut-short", "2203.02155", "Training language models to follow instructions with human feedback",
+                ["Long Ouyang", "Jeff Wu"], 2022),
         reading("ghost", "2402.99999", "A Paper That Does Not Exist", ["Nobody Known"], 2024),
         reading("rejected", REJECTED, "Rejected by the Server", ["Some One"], 2008),
     ]
@@ -270,6 +275,7 @@ def test_every_status_as_a_library(tmp_path, server):
     report = run(data, client=c, cache=None)
     assert statuses(report) == {
         "ppo": "ok", "deepseekmath": "ok", "maldacena": "ok", "gae": "title_mismatch", "dpo": "author_mismatch",
+        "cut-short": "author_mismatch",
         "flawed": "withdrawn", "alpha-div": "ok", "ghost": "missing", "rejected": "malformed",
         "q-main:2402.0330": "malformed", "q-main:2402.03300v9": "missing", "q-main:2501.12948v1": "ok"}
     ppo = next(r for r in report.results if r.ref.reading == "ppo")
@@ -434,8 +440,9 @@ def test_cli_text_lines_summary_and_exit_1(tmp_path, server):
     assert any("[withdrawn] arXiv:1812.00001 flawed: withdrawn in v2" in line for line in lines)
     assert any("[malformed] arXiv:2402.0330 q-main:" in line for line in lines)
     assert any("[note] arXiv:1707.06347v1 ppo: pins v1; the latest is v2" in line for line in lines)
-    assert lines[-1].startswith("12 arXiv references")
-    assert "5 ok, 2 malformed, 2 missing, 1 withdrawn, 1 title_mismatch, 1 author_mismatch, 0 unverified" in lines[-1]
+    assert any("[author_mismatch] arXiv:2203.02155 cut-short: lists 2 of arXiv's 4 authors" in line for line in lines)
+    assert lines[-1].startswith("13 arXiv references")
+    assert "5 ok, 2 malformed, 2 missing, 1 withdrawn, 1 title_mismatch, 2 author_mismatch, 0 unverified" in lines[-1]
     assert "2 HTTP requests" in lines[-1]
 
 
@@ -461,7 +468,7 @@ def test_cli_github_annotations(tmp_path, server):
               cwd=tmp_path)
     assert out.returncode == 1
     errors = [line for line in out.stdout.splitlines() if line.startswith("::error ")]
-    assert len(errors) == 7
+    assert len(errors) == 8
     assert any(line.startswith("::error file=data/readings/test.yml,line=") and "title=arXiv missing::" in line
                and "arXiv:2402.99999 ghost" in line for line in errors)
     assert any(line.startswith("::notice file=data/readings/test.yml,") for line in out.stdout.splitlines())
@@ -595,5 +602,5 @@ def test_bench_counts_requests_without_contacting_arxiv(tmp_path):
     out = subprocess.run([sys.executable, str(ROOT / "scripts" / "bench_arxiv.py"), "--data", str(data),
                           "--measure", "--measure-delay", "0.02"], capture_output=True, text=True, timeout=60)
     assert out.returncode == 0, out.stderr
-    assert "12 links" in out.stdout and "11 papers" in out.stdout
-    assert "batched: 1 request" in out.stdout and "naive: 12 requests" in out.stdout
+    assert "13 links" in out.stdout and "12 papers" in out.stdout
+    assert "batched: 1 request" in out.stdout and "naive: 13 requests" in out.stdout

@@ -1,7 +1,8 @@
 """The one status a reference gets: arXiv's metadata compared with what the record says.
 
 Titles are compared after folding case, punctuation, TeX markup and Unicode variants away; authors by the
-first author's surname, whichever order arXiv writes the name in.
+first author's surname, whichever order arXiv writes the name in, and by count where the site's citation
+depends on it (one or two names are cited as the whole list; three or more as "First et al.").
 """
 
 from __future__ import annotations
@@ -110,6 +111,12 @@ def judge(ref: Reference, aid: ArxivId, paper: Paper | None) -> Result:
     if ref.authors and not author_matches(ref.authors[0], paper.first_author):
         return Result(ref, AUTHOR_MISMATCH, f"first author '{ref.authors[0]}' but arXiv lists "
                                             f"'{paper.first_author or 'nobody'}' first", paper=paper)
+    collective = len(ref.authors) == 1 and " " not in ref.authors[0]  # "DeepSeek-AI", "OpenAI": the team
+    if ref.authors and not collective and len(ref.authors) < min(3, len(paper.authors)):
+        # The site cites one author as "Name" and two as "A & B": a list cut short there reads as complete.
+        return Result(ref, AUTHOR_MISMATCH, f"lists {len(ref.authors)} of arXiv's {len(paper.authors)} authors, so "
+                                            "the site would cite it as if complete; list at least the first three",
+                      paper=paper)
     note = (f"pins v{aid.version}; the latest is v{paper.version}"
             if aid.version and aid.version < paper.version else "")
     return Result(ref, OK, note=note, paper=paper)
