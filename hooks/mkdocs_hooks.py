@@ -23,6 +23,7 @@ from atlas.csp import add_policy
 from atlas.sanitize import plain, sanitize
 from atlas.seo import absolute_alternates, write_sitemaps
 from atlas.labels import Labels
+from atlas.model import Atlas
 from atlas import search
 from atlas.notfound import with_home_links
 from atlas.searchindex import BundleWriter
@@ -54,9 +55,9 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
         version = downloads.build_date()
         _state["downloads"] = downloads.all_files(atlas, repo, version)  # made once; written after the build
         _state["pages"] = {p.src_uri: p for p in all_pages(atlas, repo, _state["downloads"], version)}
-    _state["worker_version"] = search.worker_version(Path(config.docs_dir))
     i18n = config.plugins.get("i18n")
     if not getattr(i18n, "building", False):  # the top-level call: once per `mkdocs build` or serve rebuild
+        _state["worker_version"] = search.worker_version(Path(config.docs_dir))
         _start_search_index(atlas, _languages(config))
     lang = _language(config)
     _localise_theme(config, Labels(lang), repo)
@@ -73,7 +74,7 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
     return config
 
 
-def _start_search_index(atlas, languages: list[str]) -> None:
+def _start_search_index(atlas: Atlas, languages: list[str]) -> None:
     """Pagefind starts indexing the questions and the glossary now, beside the page build; the pages'
     own records join at the end (`on_post_build`)."""
     _abandon_search_index()

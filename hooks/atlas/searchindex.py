@@ -104,7 +104,6 @@ class BundleWriter:
 
     def __init__(self, early: dict[str, list[Record]]) -> None:
         self.languages = list(early)
-        self.counts = {lang: len(recs) for lang, recs in early.items()}
         self.index_ids: dict[str, str] = {}
         self.error: BaseException | None = None
         self.service = _Service()
@@ -129,8 +128,8 @@ class BundleWriter:
                                "content": index_encoded(r.content, lang), "language": r.language, "meta": meta,
                                "filters": r.filters or None, "sort": None})
 
-    def finish(self, site_dir: Path, late: dict[str, list[Record]]) -> dict[str, int]:
-        """Add the late records, write and prune every bundle; returns the record count per language."""
+    def finish(self, site_dir: Path, late: dict[str, list[Record]]) -> None:
+        """Add the late records, then write and prune every language's bundle."""
         self.thread.join()
         folders = {lang: site_dir / ("" if lang == DEFAULT_LANGUAGE else lang) / BUNDLE_DIR for lang in self.languages}
         try:
@@ -138,7 +137,6 @@ class BundleWriter:
                 raise self.error
             for lang in self.languages:
                 self._add(lang, late.get(lang, []))
-                self.counts[lang] += len(late.get(lang, []))
                 shutil.rmtree(folders[lang], ignore_errors=True)
                 self.service.send({"type": "WriteFiles", "index_id": self.index_ids[lang],
                                    "output_path": str(folders[lang].resolve())})
@@ -147,7 +145,6 @@ class BundleWriter:
             self.service.close()  # the service finishes its writes before it exits
         for folder in folders.values():
             _prune(folder)
-        return self.counts
 
     def abandon(self) -> None:
         """A build that failed before finish(): stop the service without writing anything."""
@@ -155,7 +152,3 @@ class BundleWriter:
         self.thread.join(timeout=5)
         self.service.process.wait()
 
-
-def write_bundles(site_dir: Path, records: dict[str, list[Record]]) -> dict[str, int]:
-    """Index every language's records into its own bundle in one go; returns the record count per language."""
-    return BundleWriter(records).finish(site_dir, {})

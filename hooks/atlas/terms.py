@@ -40,12 +40,16 @@ class Rule:
     source: str      # term id, or `spelling:<word>`
     pattern: re.Pattern[str]
 
+    @property
+    def ignores_case(self) -> bool:
+        return bool(self.pattern.flags & re.IGNORECASE)
+
     @cached_property
     def literal(self) -> str:
         """Text every match contains (the first word's stem, lower-cased where case is ignored): a cheap
         substring test that spares most texts the regular expression."""
         stem = unicodedata.normalize("NFC", self.form).split()[0].rstrip("*")
-        return stem.lower() if self.pattern.flags & re.IGNORECASE else stem
+        return stem.lower() if self.ignores_case else stem
 
 
 def compile_form(form: str) -> re.Pattern[str]:
@@ -81,7 +85,7 @@ def find(text: str, lang_rules: Iterable[Rule]) -> list[tuple[Rule, str]]:
     lowered = plain.lower()
     found = []
     for rule in lang_rules:
-        if rule.literal not in (lowered if rule.pattern.flags & re.IGNORECASE else plain):
+        if rule.literal not in (lowered if rule.ignores_case else plain):
             continue
         for m in rule.pattern.finditer(plain):
             found.append((rule, m.group(0)))
