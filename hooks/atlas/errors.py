@@ -61,6 +61,7 @@ CODES: dict[str, str] = {
     "E061": "topic without questions",
     "E062": "link to an anchor that does not exist",
     "E063": "URL host with non-ASCII characters",
+    "E064": "fact-check date before the record was added",
     # Warnings: listed by `python -m atlas validate`, never stop a build.
     "W001": "translation predates the English change",
     "W002": "text missing from the translations lock",

@@ -367,6 +367,11 @@ class _Loader:
             self.ref(doc, path + ("difficulty",), qid, rec.get("difficulty"), difficulties, "E049", "difficulty",
                      "data/difficulties.yml")
             self.check_date(doc, path + ("added",), qid, rec.get("added"))
+            self.check_date(doc, path + ("checked",), qid, rec.get("checked"))
+            if isinstance(rec.get("checked"), str) and isinstance(rec.get("added"), str) and rec["checked"] < rec["added"]:
+                self.problems.append(Problem(doc.rel, doc.line(path + ("checked",)), "E064", qid,
+                                             f"checked {rec['checked']} is before added {rec['added']}",
+                                             "set `checked` to the date a second reader checked the record"))
             for i, reading in enumerate(_list(rec.get("readings"))):
                 self.ref(doc, path + ("readings", i), qid, reading, readings, "E037", "reading", "data/readings/")
             for i, source in enumerate(_list(rec.get("sources"))):
@@ -505,7 +510,7 @@ class _Loader:
                                  doc.rel, doc.line(path))
                       for k, (doc, path, r) in readings.items()},
             questions=[Question(id=k, topic=doc.data["topic"], tracks=tuple(r["tracks"]), type=r["type"],
-                                difficulty=r["difficulty"], added=r["added"], text=r["text"], tests=r["tests"], rubric=tuple(r["rubric"]),
+                                difficulty=r["difficulty"], added=r["added"], checked=r.get("checked", ""), text=r["text"], tests=r["tests"], rubric=tuple(r["rubric"]),
                                 file=doc.rel, line=doc.line(path), answer=r.get("answer"),
                                 asked=tuple(Asked(a["company"], a["evidence"], a["source"], a.get("role"),
                                                   a.get("round"), a.get("note")) for a in r.get("asked", [])),

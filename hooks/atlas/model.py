@@ -133,6 +133,7 @@ class Question:
     asked: tuple[Asked, ...] = ()
     readings: tuple[str, ...] = ()
     sources: tuple[str, ...] = ()
+    checked: str = ""  # when a second reader last checked every claim; "" = not yet
 
 
 @dataclass(frozen=True)

@@ -86,6 +86,8 @@ QUESTION = _obj(
         "difficulty": _slug("Difficulty id from data/difficulties.yml (basic, intermediate, advanced): "
                             "the seniority the question separates."),
         "added": _DATE | {"description": "The date the question was added, YYYY-MM-DD."},
+        "checked": _DATE | {"description": "The date a second reader last checked every claim of the record against "
+                                           "its sources, YYYY-MM-DD; omit it until one has."},
         "text": _text("The question as an interviewer asks it; one paragraph of Markdown.", 15),
         "tests": _text("What the question tests, in one sentence.", 10),
         "rubric": {
