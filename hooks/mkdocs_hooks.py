@@ -18,17 +18,19 @@ from mkdocs.structure.files import File, Files
 from mkdocs.structure.nav import Navigation, Section
 from mkdocs.structure.pages import Page
 
-from atlas import LANGUAGES, AtlasError, downloads, explorer, feeds, load_atlas
-from atlas.csp import add_policy
-from atlas.sanitize import plain, sanitize
-from atlas.seo import absolute_alternates, write_sitemaps
-from atlas.labels import Labels
-from atlas.model import Atlas
-from atlas import search
-from atlas.notfound import with_home_links
-from atlas.searchindex import BundleWriter
+from atlas import LANGUAGES, AtlasError, load_atlas
+from atlas.core.labels import Labels
+from atlas.core.model import Atlas
+from atlas.core.urls import DEFAULT_LANGUAGE, Repository
+from atlas.downloads import feeds, page as downloads
+from atlas.pages import explorer
+from atlas.pages.notfound import with_home_links
+from atlas.pages.seo import absolute_alternates, write_sitemaps
+from atlas.safety.csp import add_policy
+from atlas.safety.sanitize import plain, sanitize
+from atlas.search import records as search
+from atlas.search.pagefind import BundleWriter
 from atlas.site import GeneratedPage, all_pages, expand_markers
-from atlas.urls import DEFAULT_LANGUAGE, Repository
 
 _state: dict[str, object] = {}
 log = logging.getLogger("mkdocs.plugins.atlas")

@@ -20,7 +20,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from atlas.settings import standalone_config
+from atlas.core.settings import standalone_config
 from devtools.lighthouse import lighthouse
 from devtools.pages import LANGUAGE_ROOTS, PAGE_TYPES
 from devtools.searchtiming import SEARCH_QUERIES, search_timing

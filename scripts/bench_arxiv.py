@@ -18,7 +18,7 @@ from pathlib import Path
 from types import ModuleType
 
 from atlas import load_atlas
-from atlas.arxivcheck import Client, Reference, batches_needed, check_references, collect, parse_id
+from atlas.contrib.arxivcheck import Client, Reference, batches_needed, check_references, collect, parse_id
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -17,7 +17,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from atlas.settings import standalone_config
+from atlas.core.settings import standalone_config
 from devtools.synthetic import synthetic_data
 
 ROOT = Path(__file__).resolve().parents[1]

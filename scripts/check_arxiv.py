@@ -4,7 +4,7 @@
 
 Exit status: 0 every reference ok; 1 something is wrong (malformed, missing, withdrawn, title or author
 mismatch, or a reading problem); 2 nothing is wrong but arXiv could not be asked about some ids; 3 bad usage.
-The work is done by `atlas.arxivcheck`; this file only parses options and prints.
+The work is done by `atlas.contrib.arxivcheck`; this file only parses options and prints.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ import sys
 from pathlib import Path
 
 from atlas import AtlasError
-from atlas.arxivcheck import API_URL, FORMATS, Cache, Client, github_annotation, run
+from atlas.contrib.arxivcheck import API_URL, FORMATS, Cache, Client, github_annotation, run
 
 USAGE_ERROR = 3  # argparse's own 2 would read as "unverified"
 

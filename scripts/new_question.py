@@ -4,7 +4,7 @@
     python scripts/new_question.py --topic rl-algorithms --id grpo-group-size [--data data]
 
 The record has every field in all three languages, with `TODO: …` placeholders that fail validation
-until replaced; the existing file is left byte for byte as it was. The work is done by `atlas.scaffold`.
+until replaced; the existing file is left byte for byte as it was. The work is done by `atlas.contrib.scaffold`.
 Exit status: 0 appended; 1 refused (unknown topic, id in use, malformed id, file that cannot take it).
 """
 
@@ -14,7 +14,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from atlas.scaffold import ScaffoldError, instructions, scaffold_question
+from atlas.contrib.scaffold import ScaffoldError, instructions, scaffold_question
 
 
 def main(argv: list[str] | None = None) -> int:

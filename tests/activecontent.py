@@ -11,8 +11,8 @@ from urllib.parse import urlsplit
 import lxml.html
 import markdown
 
-from atlas.sanitize import ATTRIBUTES, TAGS
-from atlas.settings import mkdocs_config
+from atlas.core.settings import mkdocs_config
+from atlas.safety.sanitize import ATTRIBUTES, TAGS
 
 URL_ATTRIBUTES = ("href", "src", "action", "formaction", "xlink:href", "poster", "srcset", "data")
 

@@ -13,7 +13,7 @@ from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
-from atlas.settings import standalone_config
+from atlas.core.settings import standalone_config
 from conftest import ROOT, build_site, free_port
 from devtools.browser import chromium
 from devtools.lighthouse import axe_violations, axe_violations_here, lighthouse

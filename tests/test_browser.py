@@ -300,7 +300,7 @@ def test_a_company_name_in_latin_or_the_readers_script_finds_the_company(driver,
 def test_search_under_the_published_base_path(driver, tmp_path: Path) -> None:
     """Built for http://host/atlas/ (site_url's path): the worker, the index and every result stay under it.
     The fixtures' Example Lab, with Cyrillic and Devanagari aliases, asked sample-clipping."""
-    from atlas.settings import standalone_config
+    from atlas.core.settings import standalone_config
     from conftest import ROOT, build_site, free_port
     port = free_port()
     config = tmp_path / "mkdocs.yml"

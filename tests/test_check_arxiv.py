@@ -19,10 +19,10 @@ import yaml
 
 from arxiv_server import ArxivServer, FakePaper, Reply
 from atlas import load_atlas
-from atlas.arxivcheck import (Cache, Client, Paper, Reference, Report, Result, author_matches, check_references,
-                              collect, format_github, ids_in_text, normalise, offline_findings, parse_feed, parse_id,
-                              retry_after_seconds, run, titles_match)
-from atlas.model import Reading
+from atlas.contrib.arxivcheck import (Cache, Client, Paper, Reference, Report, Result, author_matches,
+                                      check_references, collect, format_github, ids_in_text, normalise,
+                                      offline_findings, parse_feed, parse_id, retry_after_seconds, run, titles_match)
+from atlas.core.model import Reading
 
 ROOT = Path(__file__).resolve().parents[1]
 SCRIPT = ROOT / "scripts" / "check_arxiv.py"
@@ -407,7 +407,7 @@ def test_transient_and_negative_results_are_not_cached(tmp_path, server):
 
 
 def test_cache_write_interrupted_midway_keeps_the_old_file(tmp_path, monkeypatch):
-    from atlas.arxivcheck import cache as cache_module
+    from atlas.contrib.arxivcheck import cache as cache_module
     path = tmp_path / "cache.json"
     cache = Cache(path)
     cache.put([Paper("1707.06347", 2, "PPO", ("John Schulman",))])

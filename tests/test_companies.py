@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from atlas.settings import standalone_config
-from atlas.views import is_stale
+from atlas.core.settings import standalone_config
+from atlas.pages.companypages import is_stale
 from conftest import ROOT, build_site
 from htmldom import parse
 

@@ -18,14 +18,14 @@ import pytest
 import yaml
 
 from atlas import AtlasError, load_atlas
-from atlas.errors import CODES
-from atlas.fieldref import FILE_PATHS, LABEL_PREFIX, field_reference, kinds, labels
-from atlas.labels import Labels
-from atlas.model import Atlas, Question
-from atlas.schema import FILES, LANGUAGES, SCHEMA_DIR
-from atlas import settings
-from atlas.urls import Repository
-from atlas.yamlsource import read_yaml
+from atlas.contrib.fieldref import FILE_PATHS, LABEL_PREFIX, field_reference, kinds, labels
+from atlas.core import settings
+from atlas.core.errors import CODES
+from atlas.core.labels import Labels
+from atlas.core.model import Atlas, Question
+from atlas.core.schema import FILES, LANGUAGES, SCHEMA_DIR
+from atlas.core.urls import Repository
+from atlas.load.yamlsource import read_yaml
 from conftest import ROOT
 from htmldom import Node, page
 
@@ -198,7 +198,7 @@ def test_field_reference_headings_are_translated(site_dir: Path, lang: str) -> N
 
 def test_field_reference_labels_are_complete() -> None:
     """The texts live in labels.yml, every file kind of the schema has a title, intro and path in every language."""
-    raw = yaml.safe_load((ROOT / "hooks" / "atlas" / "labels.yml").read_text(encoding="utf-8"))
+    raw = yaml.safe_load((ROOT / "hooks" / "atlas" / "core" / "labels.yml").read_text(encoding="utf-8"))
     own = {k: v for k, v in raw.items() if k.startswith(LABEL_PREFIX)}
     assert {f"{LABEL_PREFIX}{key}_{kind}" for kind in FILES for key in ("title", "about")} <= set(own)
     for lang in LANGUAGES:

@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-from atlas.render import question
-from atlas.labels import Labels
-from atlas.plaintext import markdown_to_text
-from atlas.search import fold_devanagari, point_base_at_language, query_aliases, question_record, searchable_text, stub
-from atlas.seo import absolute_alternates, json_ld
-from atlas.slugs import slugify
-from atlas.textsafe import escape_markup, unsafe_parts
-from atlas.urls import Repository
-from atlas.views import QuestionView
+from atlas.core.labels import Labels
+from atlas.core.slugs import slugify
+from atlas.core.urls import Repository
+from atlas.pages.render import question
+from atlas.pages.seo import absolute_alternates, json_ld
+from atlas.pages.views import QuestionView
+from atlas.safety.textsafe import escape_markup, unsafe_parts
+from atlas.search.plaintext import markdown_to_text
+from atlas.search.records import fold_devanagari, point_base_at_language, query_aliases, question_record, searchable_text, stub
 
 
 def test_slugify_keeps_devanagari_vowel_signs_and_cyrillic() -> None:
@@ -86,7 +86,7 @@ def test_json_ld_cannot_close_its_script() -> None:
 
 
 def test_plain_http_links_survive_only_to_the_sites_own_address() -> None:
-    from atlas.sanitize import sanitize
+    from atlas.safety.sanitize import sanitize
     local = "http://127.0.0.1:8000/"
     assert 'href="http://127.0.0.1:8000/topics/x/#q"' in sanitize('<a href="http://127.0.0.1:8000/topics/x/#q">q</a>', local)
     assert "href" not in sanitize('<a href="http://example.org/">x</a>', local)
@@ -103,8 +103,8 @@ def test_a_question_id_equal_to_the_title_slug_keeps_every_anchor_unique(atlas) 
     import markdown
     from markdown.extensions.toc import TocExtension
 
-    from atlas.render import topic_page
-    from atlas.views import Builder
+    from atlas.pages.render import topic_page
+    from atlas.pages.builder import Builder
 
     topic = atlas.topics[0]
     qid = atlas.questions_in(topic.id)[0].id

@@ -8,8 +8,9 @@ from pathlib import Path
 import pytest
 import yaml
 
-from atlas import collation, terms
-from atlas.model import Glossary, Spelling, Term
+from atlas.core.model import Glossary, Spelling, Term
+from atlas.load import terms
+from atlas.pages import collation
 from conftest import ROOT
 from htmldom import page
 
@@ -69,8 +70,8 @@ def test_glossary_is_in_the_nav_and_its_jump_bar_reaches_every_initial(site_dir:
 
 @pytest.mark.parametrize("lang", ["en", "ru", "hi"])
 def test_search_indexes_glossary_entries(atlas, lang: str) -> None:
-    from atlas.plaintext import markdown_to_text
-    from atlas.search import glossary_records, searchable_text
+    from atlas.search.plaintext import markdown_to_text
+    from atlas.search.records import glossary_records, searchable_text
     records = {r.url: r for r in glossary_records(atlas, lang)}
     term = next(t for t in GLOSSARY["terms"] if t["id"] == "reference-model")
     entry = records["glossary/#reference-model"]  # a result lands on the term's own anchor

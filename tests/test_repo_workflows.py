@@ -16,15 +16,15 @@ import sys
 from pathlib import Path
 from urllib.parse import parse_qs, urlparse
 
-from atlas.settings import published_site_url
+from atlas.core.settings import published_site_url
 
 import pytest
 import yaml
 
 from atlas import load_atlas
-from atlas.schema import FILES
-from atlas.urls import Repository
-from atlas.views import Builder
+from atlas.core.schema import FILES
+from atlas.core.urls import Repository
+from atlas.pages.builder import Builder
 from conftest import ROOT
 
 GITHUB = ROOT / ".github"

@@ -12,8 +12,8 @@ import pytest
 import yaml
 
 from atlas import AtlasError, load_atlas
-from atlas.scaffold import PLACEHOLDER, SCHEMA_MODELINE, Scaffolded, ScaffoldError, scaffold_question
-from atlas.schema import FILES
+from atlas.contrib.scaffold import PLACEHOLDER, SCHEMA_MODELINE, Scaffolded, ScaffoldError, scaffold_question
+from atlas.core.schema import FILES
 from conftest import ROOT
 
 VALID = Path(__file__).parent / "fixtures" / "valid"
@@ -55,11 +55,18 @@ def fill(result: Scaffolded, data: Path) -> None:
             lines[i] = f"{indent}readings: []"
         elif p.field == "sources":
             lines[i] = f"{indent}sources: [{sources[0]}]"
+        elif p.field == "checked":
+            lines[i] = f"{indent}checked: {result_added(lines)}"
         else:  # a block scalar: the key is on p.line, its TODO text on the next line
             assert PLACEHOLDER in lines[i + 1], (p, lines[i + 1])
             text_indent = re.match(r"\s*", lines[i + 1]).group(0)
             lines[i + 1] = text_indent + FILLER[p.field.rsplit(".", 1)[1]]
     result.path.write_text("\n".join(lines), encoding="utf-8")
+
+
+def result_added(lines: list[str]) -> str:
+    """The skeleton's own `added` date: a second reader checks a record on or after the day it is added."""
+    return next(line.split(":", 1)[1].strip() for line in reversed(lines) if line.strip().startswith("added:"))
 
 
 def run_cli(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:

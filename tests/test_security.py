@@ -24,13 +24,13 @@ from hypothesis_jsonschema import from_schema
 
 from activecontent import fragment_problems, page_problems, site_markdown
 from atlas import AtlasError, load_atlas
-from atlas.errors import CODES
-from atlas.sanitize import sanitize
-from atlas.schema import FILES
-from atlas.settings import standalone_config
+from atlas.core.errors import CODES
+from atlas.core.schema import FILES
+from atlas.core.settings import standalone_config
+from atlas.core.urls import Repository
+from atlas.safety.sanitize import sanitize
+from atlas.safety.textsafe import escape_markup, markdown_url, plain_markdown, unsafe_parts
 from atlas.site import pages_for
-from atlas.textsafe import escape_markup, markdown_url, plain_markdown, unsafe_parts
-from atlas.urls import Repository
 from conftest import build_site
 
 FIXTURES = Path(__file__).parent / "fixtures"

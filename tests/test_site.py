@@ -10,8 +10,8 @@ from urllib.parse import urljoin, urlparse
 
 import pytest
 
-from atlas.labels import all_labels
-from atlas.urls import Repository
+from atlas.core.labels import all_labels
+from atlas.core.urls import Repository
 from conftest import ROOT
 from htmldom import Node, page, parse
 
@@ -193,7 +193,7 @@ def test_search_index_chunks_stay_small_in_every_script(site_dir: Path) -> None:
 
 
 def test_hindi_index_encoding_round_trips() -> None:
-    from atlas.search import INDEX_MARKS, index_characters, index_encoded
+    from atlas.search.records import INDEX_MARKS, index_characters, index_encoded
 
     text = "रिवॉर्ड मॉडल में काम, कम। reward"
     encoded = index_encoded(text, "hi")

@@ -16,11 +16,11 @@ import feedparser
 import jsonschema
 import pytest
 
-from atlas import anki, exports, feeds
-from atlas.downloads import FOLDER
-from atlas.licenses import CONTENT_LICENSE, CONTENT_LICENSE_URL
-from atlas.markdown_html import to_html
-from atlas.urls import Repository
+from atlas.core.licenses import CONTENT_LICENSE, CONTENT_LICENSE_URL
+from atlas.core.urls import Repository
+from atlas.downloads import anki, exports, feeds
+from atlas.downloads.markdown_html import to_html
+from atlas.downloads.page import FOLDER
 
 LANGS = {"en": "", "ru": "ru/", "hi": "hi/"}
 SCRIPT = {"en": r"[A-Za-z]", "ru": r"[А-Яа-яЁё]", "hi": r"[\u0900-\u097F]"}

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from atlas.settings import standalone_config
+from atlas.core.settings import standalone_config
 from conftest import ROOT, build_site, free_port
 from htmldom import page
 

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from atlas import AtlasError, load_atlas
-from atlas.schema import FILES, schema_document
-from atlas.settings import standalone_config
+from atlas.core.schema import FILES, schema_document
+from atlas.core.settings import standalone_config
 from conftest import ROOT, build_site
 
 FIXTURES = Path(__file__).parent / "fixtures"
@@ -104,7 +104,7 @@ def test_published_schemas_are_current() -> None:
 # -- limits that need generated input (too large or too many to keep as fixture files) -----------------
 
 def test_file_above_the_size_cap_is_refused_unread(tmp_path: Path) -> None:
-    from atlas.yamlsource import MAX_BYTES
+    from atlas.load.yamlsource import MAX_BYTES
     data = make_data("several-faults", tmp_path)  # any case: the big file is reported before its content
     big = data / "readings" / "huge.yml"
     big.write_text("- id: x\n" + "#" * MAX_BYTES + "\n", encoding="utf-8")

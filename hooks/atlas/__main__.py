@@ -6,11 +6,11 @@ import argparse
 import sys
 from pathlib import Path
 
-from atlas.errors import AtlasError
-from atlas.loader import load_atlas
-from atlas.schema import write_schemas
+from atlas.core.errors import AtlasError
+from atlas.core.schema import write_schemas
+from atlas.core.settings import repository
+from atlas.load.loader import load_atlas
 from atlas.site import all_pages, handwritten_pages, write_pages
-from atlas.settings import repository
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -66,8 +66,8 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _translations(atlas, args: argparse.Namespace) -> int:
-    """The translations lock: status, --init, --mark-current (see atlas/translations.py)."""
-    from atlas import translations as tr
+    """The translations lock: status, --init, --mark-current (see atlas/load/translations.py)."""
+    from atlas.load import translations as tr
 
     entries, problems = tr.read_lock(args.data)
     if problems and not args.init:

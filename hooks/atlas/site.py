@@ -6,11 +6,14 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from atlas import downloads, explorer, feeds, progress, render, seo, urls
-from atlas.labels import Labels
-from atlas.model import LANGUAGES, Atlas
-from atlas.urls import Repository
-from atlas.views import Builder, Table, TablePage
+from atlas.core import urls
+from atlas.core.labels import Labels
+from atlas.core.model import LANGUAGES, Atlas
+from atlas.core.urls import Repository
+from atlas.downloads import feeds, page as downloads
+from atlas.pages import explorer, progress, render, seo
+from atlas.pages.builder import Builder
+from atlas.pages.views import Table, TablePage
 
 
 @dataclass(frozen=True)
@@ -104,7 +107,7 @@ def expand_markers(markdown: str, src_uri: str, atlas: Atlas, lang: str, repo: R
             return render.table(Table((L["difficulty"], L["about"]), tuple(
                 (f"{d.marker} {d.name[lang]} (`{d.id}`)", d.description[lang]) for d in atlas.difficulties.values())))
         if name == "field-reference":
-            from atlas.fieldref import field_reference
+            from atlas.contrib.fieldref import field_reference
             return field_reference(lang)
         if name not in tables:
             raise ValueError(f"{src_uri}: unknown marker <!-- atlas:{name} -->; known: {', '.join(tables)}")

@@ -1,0 +1,117 @@
+"""Values that pass the JSON Schema and are still wrong: checked on every string and number of a file.
+
+JSON Schema patterns use `$`, which also matches before a final line break, accepts 3.0 as an integer
+and counts a space as text. These rules close those gaps for every field at once, by the kind of field
+(one-line, Markdown, id, URL), not field by field.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from typing import Any, Iterator
+from urllib.parse import urlsplit
+
+from atlas.core.errors import Problem
+from atlas.core.schema import PLACEHOLDER, URL
+from atlas.load.validate import record_id, show_path
+from atlas.load.yamlsource import YamlDoc
+from atlas.safety.textsafe import prose_parts
+
+# Fields whose text is Markdown (paragraphs, math); every other string is one line.
+MARKDOWN_FIELDS = frozenset({"text", "tests", "rubric", "answer", "summary", "description", "note"})
+ID_FIELDS = frozenset({"id", "topic", "tracks", "type", "company", "evidence", "source", "sources", "readings",
+                       "questions", "difficulty"})
+URL_FIELDS = frozenset({"url", "website"})
+LANGUAGE_KEYS = frozenset({"en", "ru", "hi"})
+
+MAX_ID = 64             # ids become file names and anchors
+MAX_URL = 2000          # what browsers and servers reliably accept
+MAX_LINE = 500          # a title or a name
+MAX_MARKDOWN = 12_000   # the longest answer is ~3,000 characters
+MAX_BRACKETS = 50       # Python-Markdown's link parsing is quadratic in unmatched `[` (prose uses ≤ 4);
+                        # code and math are not parsed for links, so their brackets do not count
+
+_BLANK = re.compile(r"[\s\u200b-\u200d\u2060\ufeff]*")
+# RFC 3986: what a URL may contain without percent-encoding.
+_URL_CHARS = re.compile(r"[A-Za-z0-9\-._~:/?#\[\]@!$&'()*+,;=%]*")
+
+
+def _field(path: tuple[Any, ...]) -> str:
+    names = [p for p in path if isinstance(p, str) and p not in LANGUAGE_KEYS]
+    return names[-1] if names else ""
+
+
+def _values(node: Any, path: tuple[Any, ...]) -> Iterator[tuple[tuple[Any, ...], Any]]:
+    if isinstance(node, dict):
+        for key, value in node.items():
+            yield from _values(value, path + (key,))
+    elif isinstance(node, list):
+        for i, value in enumerate(node):
+            yield from _values(value, path + (i,))
+    else:
+        yield path, node
+
+
+def value_problems(doc: YamlDoc) -> list[Problem]:
+    out = []
+    for path, value in _values(doc.data, ()):
+        for code, message, fix in _check(path, value):
+            out.append(Problem(doc.rel, doc.line(path), code, record_id(doc.data, path),
+                               f"'{show_path(path)}' {message}", fix))
+    return out
+
+
+def _check(path: tuple[Any, ...], value: Any) -> Iterator[tuple[str, str, str]]:
+    field = _field(path)
+    if isinstance(value, float) and field in ("order", "year"):
+        yield "E012", f"should be a whole number, not {value}", f"write it without a decimal point: {field}: {int(value)}"
+        return
+    if not isinstance(value, str) or not value or re.match(PLACEHOLDER, value):
+        return  # a scaffold placeholder is reported once, as such, by the schema (E047)
+    if _BLANK.fullmatch(value):
+        yield "E014", "has only spaces or invisible characters", "write the text, or remove the field"
+        return
+    markdown = any(isinstance(p, str) and p in MARKDOWN_FIELDS for p in path)
+    if not markdown and ("\n" in value or "\r" in value):
+        where = "ends with a line break" if "\n" not in value.rstrip("\r\n") else "spans several lines"
+        yield "E021", f"{where}; this field is one line", \
+            "write it on one line (with `|` or `>` YAML adds a line break: use a plain or quoted value)"
+        return
+    limit = MAX_ID if field in ID_FIELDS else MAX_URL if field in URL_FIELDS else MAX_MARKDOWN if markdown else MAX_LINE
+    if len(value) > limit:
+        yield "E023", f"is {len(value):,} characters long; at most {limit:,} are allowed here", \
+            "shorten it" + (" (ids are short, descriptive names)" if field in ID_FIELDS else "")
+        return
+    brackets = sum(part.count("[") for part in prose_parts(value)) if markdown and "[" in value else 0
+    if brackets > MAX_BRACKETS:
+        yield "E024", f"has {brackets} `[` outside code and math; at most {MAX_BRACKETS} keep the page fast to build", \
+            "use fewer links or brackets; write a literal bracket in math or code"
+    if field in URL_FIELDS:
+        yield from _url(value)
+
+
+def _url(value: str) -> Iterator[tuple[str, str, str]]:
+    try:
+        host = (urlsplit(value).hostname or "") if value.startswith(("https://", "http://")) else ""
+    except ValueError as why:  # e.g. "http://[" — an unclosed IPv6 bracket
+        yield "E019", f"is not a well-formed address ({why})", \
+            "copy the address from the browser's address bar"
+        return
+    if host and not host.isascii():
+        odd = next(ch for ch in host if not ch.isascii())
+        try:
+            puny = host.encode("idna").decode("ascii")
+        except UnicodeError:
+            puny = "(cannot be encoded)"
+        yield "E063", (f"has the host '{host}' with {unicodedata.name(odd, 'a non-ASCII character')} "
+                       f"(U+{ord(odd):04X}); it may imitate another site"), \
+            f"type the address in Latin letters; if the site really has this name, use its punycode form {puny}"
+        return
+    if not re.match(URL, value):
+        return  # the schema has reported it
+    bad = _URL_CHARS.fullmatch(value) is None and next(
+        (ch for ch in value if not _URL_CHARS.fullmatch(ch)), "")
+    if bad:
+        yield "E019", f"contains `{bad}`, which a URL cannot hold as it is", \
+            "copy the address from the browser's address bar (it percent-encodes such characters, e.g. %20)"

@@ -1,0 +1,41 @@
+"""What every page builder of one language shares: the atlas, the language, the repository, the labels."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from atlas.core import urls
+from atlas.core.labels import Labels
+from atlas.core.model import Asked, Atlas, Question
+from atlas.core.urls import Repository
+from atlas.pages.views import Link
+
+
+@dataclass
+class PageContext:
+    """One language's view of a validated atlas, with the links every page kind makes."""
+
+    atlas: Atlas
+    lang: str
+    repo: Repository
+    labels: Labels = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.labels = Labels(self.lang)
+
+    def question_link(self, q: Question, from_uri: str) -> Link:
+        return Link(q.text[self.lang], urls.link(from_uri, urls.topic_uri(q.topic), q.id))
+
+
+    def source_link(self, source_id: str) -> Link:
+        src = self.atlas.sources[source_id]
+        who = src.author or src.publisher
+        return Link(src.title + (f" — {who}" if who else ""), src.url, self.labels[f"source_kind_{src.kind}"])
+
+
+    def attribution_detail(self, entry: Asked, with_date: bool = False) -> str:
+        """'research engineer, onsite, 2025-03-14': what the source says about the interview, and when."""
+        parts = [t[self.lang] for t in (entry.role, entry.round) if t]
+        if with_date and self.atlas.sources[entry.source].date:
+            parts.append(self.atlas.sources[entry.source].date)
+        return ", ".join(parts)

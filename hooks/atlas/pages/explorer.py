@@ -1,0 +1,106 @@
+"""The question explorer: a static JSON of every question per language, and the page that filters it.
+
+The page's script builds the list with textContent only: record text never becomes HTML.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+
+from atlas.core.labels import Labels
+from atlas.core.model import Atlas
+from atlas.core.urls import DEFAULT_LANGUAGE
+from atlas.pages import progress
+from atlas.pages.render import front_matter
+
+EXPLORER_URI = "explorer.md"
+DATA_FILE = "questions.json"  # beside the explorer page: explorer/questions.json
+DETAILS_DIR = "details"       # explorer/details/<topic>.json: rubric and answer, fetched for practice only
+
+
+def explorer_data(atlas: Atlas, lang: str) -> dict:
+    """Facets and questions, localised; urls are relative to the explorer page."""
+    L = Labels(lang)
+    return {
+        "labels": {k: L[k] for k in ("shown", "no_results", "show_rubric", "show_answer", "open_question",
+                                     "next_question", "tests", "rubric", "answer", "asked_at", "practised")},
+        "facets": {
+            "topic": {t.id: t.name[lang] for t in atlas.topics},
+            "track": {t.id: t.name[lang] for t in atlas.tracks},
+            "type": {k: v.name[lang] for k, v in atlas.types.items()},
+            "difficulty": {k: v.name[lang] for k, v in atlas.difficulties.items()},
+            "company": {k: v.name[lang] for k, v in atlas.companies.items()},
+            "evidence": {k: f"{v.marker} {v.name[lang]}" for k, v in atlas.evidence.items()},
+        },
+        "questions": [{
+            "id": q.id,
+            "url": f"../topics/{q.topic}/#{q.id}",
+            "text": q.text[lang],
+            "topic": q.topic,
+            "track": list(q.tracks),
+            "type": q.type,
+            "difficulty": q.difficulty,
+            "company": sorted({a.company for a in q.asked}),
+            "evidence": sorted({a.evidence for a in q.asked}),
+            "answer": bool(q.answer),
+        } for q in atlas.questions],
+    }
+
+
+def explorer_details(atlas: Atlas, lang: str, topic_id: str) -> dict:
+    """What practice mode reveals, per topic, so the list stays small as the atlas grows."""
+    return {q.id: {"tests": q.tests[lang], "rubric": [p[lang] for p in q.rubric],
+                   "answer": q.answer[lang] if q.answer else ""} for q in atlas.questions_in(topic_id)}
+
+
+def explorer_files(atlas: Atlas, lang: str) -> dict[str, str]:
+    """File name (relative to the explorer page) -> JSON text."""
+    def dump(data: dict) -> str:
+        return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    files = {DATA_FILE: dump(explorer_data(atlas, lang))}
+    for topic in atlas.topics:
+        files[f"{DETAILS_DIR}/{topic.id}.json"] = dump(explorer_details(atlas, lang, topic.id))
+    return files
+
+
+def _select(name: str, label: str, any_label: str, options: dict[str, str]) -> str:
+    opts = "".join(f'<option value="{html.escape(k)}">{html.escape(v)}</option>' for k, v in options.items())
+    return (f'<div class="atlas-ex__field"><label for="ex-{name}">{html.escape(label)}</label>'
+            f'<select id="ex-{name}" name="{name}"><option value="">{html.escape(any_label)}</option>{opts}</select></div>')
+
+
+def explorer_page(atlas: Atlas, lang: str) -> str:
+    """The page's Markdown: title and intro; the form comes from `explorer_form`, added after sanitising."""
+    L = Labels(lang)
+    return front_matter(L["explorer"], L["explorer_intro"], hide=["toc"]) + f"# {L['explorer']}\n\n{L['explorer_intro']}\n"
+
+
+def explorer_form(atlas: Atlas, lang: str) -> str:
+    """The form, result list and script, in our own HTML: every record value is HTML-escaped."""
+    L = Labels(lang)
+    data = explorer_data(atlas, lang)["facets"]
+    assets = "../assets/" if lang == DEFAULT_LANGUAGE else "../../assets/"
+    fields = [_select("topic", L["topic"], L["any"], data["topic"]),
+              _select("track", L["track"], L["any"], data["track"]),
+              _select("type", L["type"], L["any"], data["type"]),
+              _select("difficulty", L["difficulty"], L["any"], data["difficulty"])]
+    if data["company"]:
+        fields.append(_select("company", L["company"], L["any"], data["company"]))
+        fields.append(_select("evidence", L["evidence"], L["any"], data["evidence"]))
+    fields.append(_select("practised", L["progress_filter"], L["any"],
+                          {"yes": L["practised_yes"], "no": L["practised_no"]}))
+    topics = " · ".join(f'<a href="../topics/{html.escape(t.id)}/">{html.escape(t.name[lang])}</a>' for t in atlas.topics)
+    return f"""<form id="atlas-explorer" class="atlas-ex" role="search" aria-label="{html.escape(L['filters'])}" data-src="{DATA_FILE}">
+<div class="atlas-ex__field atlas-ex__text"><label for="ex-text">{html.escape(L['search_text'])}</label><input id="ex-text" name="text" type="search" autocomplete="off"></div>
+{''.join(fields)}
+<div class="atlas-ex__field atlas-ex__check"><input id="ex-answer" name="answer" type="checkbox" value="1"><label for="ex-answer">{html.escape(L['only_answered'])}</label></div>
+<div class="atlas-ex__buttons"><button type="reset" class="md-button">{html.escape(L['reset'])}</button> <button type="button" id="ex-practice" class="md-button md-button--primary">{html.escape(L['practice'])}</button></div>
+</form>
+<p id="ex-count" class="atlas-ex__count" role="status" aria-live="polite"></p>
+<section id="ex-card" class="atlas-ex__card" hidden aria-label="{html.escape(L['practice'])}"></section>
+<ol id="ex-results" class="atlas-ex__results"></ol>
+{progress.panel(L)}
+<noscript><p>{html.escape(L['needs_js'])} {topics}</p></noscript>
+<script src="{assets}explorer.js" defer></script>
+"""

@@ -1,0 +1,263 @@
+"""Search records: one per question, one per page, in the reader's language, for Pagefind.
+
+A question is found as itself (its text is the title, its anchor the address, its rubric, answer and readings
+the text), not as a topic page of fifty questions: the reader lands on the question, and the browser fetches
+only the small index chunks and fragments its query needs. Record text is plain text (`plaintext.py`), so
+excerpts show formulas as letters, not TeX. Our worker (docs/assets/javascripts/workers/atlas-search.js)
+answers Material's search dialog from these records.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import html
+import json
+import re
+import unicodedata
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+
+import yaml
+
+from atlas.core.labels import Labels
+from atlas.core.model import Atlas, Question
+from atlas.core.urls import DEFAULT_LANGUAGE
+from atlas.search.plaintext import markdown_to_text
+
+ALIASES_FILE = Path(__file__).with_name("search_aliases.yml")
+WORKER = "atlas-search.js"  # docs/assets/javascripts/workers/atlas-search.js
+BUNDLE_DIR = "pagefind"     # each language's index lives under its own root: /pagefind/, /ru/pagefind/, ...
+FILTERS = ("topic", "track", "type", "difficulty", "company")
+# Pagefind strips combining marks unless told not to; Devanagari vowel signs are combining marks, so
+# «इनाम» would match «इनमें». Russian й would fold into и. English keeps Pagefind's folding (Ré = Re).
+EXACT_DIACRITICS = {"en": False, "ru": True, "hi": True}
+
+# Pagefind files every word under its form without combining marks and sizes its index chunks by how often
+# those bare forms occur. Nearly every Hindi word has a vowel sign, so its bare form never occurs as such:
+# all Devanagari words fell into a few chunks of 30-110 KB (में, के, से with them), and a query fetched one
+# whole. The Hindi bundle is therefore indexed with each Devanagari combining mark written as a private-use
+# letter (the mark at position i in INDEX_MARKS as U+E000 + i); our worker writes queries the same way and
+# turns excerpts and titles back. Words keep their vowel signs, so «काम» stays apart from «कम».
+INDEX_MARKS = {"hi": "".join(chr(c) for c in range(0x0900, 0x0980) if unicodedata.category(chr(c)) in ("Mn", "Mc", "Me"))}
+_PRIVATE_USE = 0xE000
+# Endings of Hindi inflected forms: a query word ending in one is also searched as its stem, so «दिक्कतों»
+# finds «दिक्कतें» (as Pagefind's bare forms did). Folded spellings (ं, not ँ), longest first.
+HINDI_ENDINGS = ("ियों", "ियां", "ाओं", "ाएं", "ों", "ें", "ीं", "ां", "े", "ी", "ा", "ो")
+
+
+@dataclass(frozen=True)
+class Record:
+    """One search result: `url` is relative to the language's root (`topics/x/#id`)."""
+
+    url: str
+    title: str
+    content: str
+    language: str
+    page: str = ""        # the page a question sits on: the result groups under it
+    page_url: str = ""
+    filters: dict[str, list[str]] = field(default_factory=dict)
+
+    def meta(self) -> dict[str, str]:
+        meta = {"title": self.title}
+        if self.page:
+            meta.update(page=self.page, page_url=self.page_url)
+        return meta
+
+
+@cache
+def aliases() -> dict[str, dict[str, list[str]]]:
+    """Spellings readers type in their script for terms the pages write in Latin, per language (data, not code).
+    A company's own `aliases` are indexed with its page instead."""
+    return yaml.safe_load(ALIASES_FILE.read_text(encoding="utf-8")) or {}
+
+
+_NUKTA = "\u093c"
+
+
+def fold_devanagari(word: str) -> str:
+    """The spelling variants a Hindi reader types interchangeably: nukta dropped, chandrabindu as anusvara."""
+    return unicodedata.normalize("NFC", word).replace(_NUKTA, "").replace("\u0901", "\u0902").replace(
+        "\u200c", "").replace("\u200d", "")
+
+
+def searchable_text(text: str, lang: str) -> str:
+    """Indexed text in the spelling our worker folds queries to. Hindi readers type फाइन or फ़ाइन, हां or हाँ
+    interchangeably; with exact diacritics (needed so «इनाम» is not «इनमें») Pagefind would keep them apart.
+    Excerpts show the folded spelling; titles keep the record's own."""
+    if lang != "hi":
+        return text
+    return fold_devanagari(text)
+
+
+def _with_title_spellings(content: str, title: str, lang: str) -> str:
+    """Titles (and the page a question sits on) are indexed as written (with nukta); their folded words go
+    with the text, so a title is found however the reader spells it."""
+    if lang != "hi":
+        return content
+    variants = [w for w in dict.fromkeys(fold_devanagari(title).split()) if w not in title.split()]
+    return f"{content} {' '.join(variants)}" if variants else content
+
+
+def index_characters(lang: str) -> str:
+    """The private-use letters that stand for this language's combining marks in its bundle ("" for none)."""
+    return "".join(chr(_PRIVATE_USE + i) for i in range(len(INDEX_MARKS.get(lang, ""))))
+
+
+def index_encoded(text: str, lang: str) -> str:
+    """Text as the language's bundle indexes it: combining marks as private-use letters (see INDEX_MARKS)."""
+    marks = INDEX_MARKS.get(lang)
+    if not marks:
+        return text
+    return text.translate({ord(mark): _PRIVATE_USE + i for i, mark in enumerate(marks)})
+
+
+def query_aliases(lang: str) -> dict[str, str]:
+    """Spelling -> the Latin term the pages use (लोरा -> LoRA): our worker searches for the term instead,
+    so the excerpt highlights where the page really says it."""
+    return {fold_devanagari(spelling): term for term, spellings in aliases().get(lang, {}).items()
+            for spelling in spellings}
+
+
+def question_record(atlas: Atlas, q: Question, lang: str) -> Record:
+    L = Labels(lang)
+    topic = atlas.topic(q.topic)
+    parts = [q.tests[lang], *(p[lang] for p in q.rubric)]
+    if q.answer:
+        parts.append(q.answer[lang])
+    for rid in q.readings:
+        r = atlas.readings.get(rid)
+        if r is not None:
+            parts.append(" ".join(filter(None, [r.title, r.short_authors, str(r.year), r.arxiv and f"arXiv {r.arxiv}"])))
+    companies = sorted({a.company for a in q.asked})
+    if companies:
+        parts.append(f"{L['asked_at']}: " + ", ".join(
+            atlas.companies[c].name[lang] for c in companies if c in atlas.companies))
+    content = markdown_to_text("\n\n".join(parts))
+    filters = {"topic": [q.topic], "track": list(q.tracks), "type": [q.type]}
+    difficulty = getattr(q, "difficulty", "")  # schema v2; read defensively until every branch has it
+    if difficulty:
+        filters["difficulty"] = [difficulty]
+    if companies:
+        filters["company"] = companies
+    page_url = f"topics/{q.topic}/"
+    title, page = markdown_to_text(q.text[lang]), markdown_to_text(topic.name[lang])
+    return Record(url=f"{page_url}#{q.id}", title=title,
+                  content=_with_title_spellings(searchable_text(content, lang), f"{title} {page}", lang),
+                  language=lang, page=page, page_url=page_url, filters=filters)
+
+
+def question_records(atlas: Atlas, lang: str) -> list[Record]:
+    return [question_record(atlas, q, lang) for q in atlas.questions]
+
+
+def glossary_records(atlas: Atlas, lang: str) -> list[Record]:
+    """One record per glossary term: found by its form in any language, landing on the term's anchor."""
+    records = []
+    for term in getattr(getattr(atlas, "glossary", None), "terms", ()):
+        other = [term.term[code] for code in term.term if code != lang]
+        also = [form for forms in getattr(term, "also", {}).values() for form in forms]
+        content = markdown_to_text(" ".join([term.definition[lang], *dict.fromkeys(other + also)]))
+        title, page = markdown_to_text(term.term[lang]), Labels(lang)["glossary"]
+        records.append(Record(url=f"glossary/#{term.id}", title=title,
+                              content=_with_title_spellings(searchable_text(content, lang), f"{title} {page}", lang),
+                              language=lang, page=page, page_url="glossary/"))
+    return records
+
+
+def company_search_text(atlas: Atlas, company_id: str) -> str:
+    """A company is found by its name in every language and by the spellings in its `aliases`."""
+    company = atlas.companies.get(company_id)
+    if company is None:
+        return ""
+    names = list(dict.fromkeys([*company.name.values(), *getattr(company, "aliases", ())]))
+    return " ".join(names)
+
+
+def page_record(url: str, title: str, text: str, lang: str) -> Record:
+    """A page as one result (topic, company, collection, track, glossary, index and hand-written pages)."""
+    content = _with_title_spellings(searchable_text(" ".join(text.split()), lang), title, lang)
+    return Record(url=url, title=title, content=content, language=lang)
+
+
+# --- The built page -----------------------------------------------------------------------------------------
+
+_ARTICLE = re.compile(r'<article class="md-content__inner[^"]*">(.*?)</article>', re.S)
+_DROP = re.compile(r'<a class="headerlink"[^>]*>.*?</a>|<(script|style|nav|form)\b.*?</\1>|<div class="arithmatex">.*?</div>'
+                   r'|<span class="arithmatex">.*?</span>', re.S)
+_TITLE = re.compile(r"<h1[^>]*>(.*?)</h1>", re.S)
+
+
+def html_text(fragment: str) -> str:
+    """Visible text of built HTML, without Material's ¶ permalinks or scripts."""
+    text = re.sub(r"<[^>]+>", " ", _DROP.sub(" ", fragment))
+    return " ".join(html.unescape(text).split())
+
+
+def page_from_html(output: str) -> tuple[str, str]:
+    """(title, text) of a built page's article: hand-written pages are indexed as the reader sees them."""
+    m = _ARTICLE.search(output)
+    article = m.group(1) if m else ""
+    t = _TITLE.search(article)
+    title = html_text(t.group(1)) if t else ""
+    body = _TITLE.sub(" ", article, count=1)
+    return title, html_text(body)
+
+
+def relative_to_language(url: str, lang: str) -> str:
+    """A page's URL (`ru/topics/x/`) relative to its language's root (`topics/x/`)."""
+    prefix = "" if lang == DEFAULT_LANGUAGE else f"{lang}/"
+    return url[len(prefix):] if prefix and url.startswith(prefix) else url
+
+
+# --- Material's dialog -------------------------------------------------------------------------------------
+
+def stub(lang: str) -> dict:
+    """What Material fetches as `search/search_index.json`: no documents, just what its dialog and our worker
+    need. `separator` is what Material's highlighter splits the `?h=` terms on when a result is opened."""
+    return {"config": {"lang": [lang], "separator": r"[\s\-]+", "pipeline": [],
+                       "atlas": {"lang": lang, "bundle": ("" if lang == DEFAULT_LANGUAGE else f"{lang}/") + BUNDLE_DIR + "/",
+                                 "exactDiacritics": EXACT_DIACRITICS.get(lang, False), "filters": list(FILTERS),
+                                 "aliases": query_aliases(lang), "indexMarks": INDEX_MARKS.get(lang, ""),
+                                 "endings": list(HINDI_ENDINGS) if lang == "hi" else []}},
+            "docs": []}
+
+
+def write_stubs(site_dir: Path, languages: list[str]) -> None:
+    for lang in languages:
+        folder = site_dir / ("" if lang == DEFAULT_LANGUAGE else lang) / "search"
+        folder.mkdir(parents=True, exist_ok=True)
+        (folder / "search_index.json").write_text(json.dumps(stub(lang), ensure_ascii=False), encoding="utf-8")
+
+
+_DIALOG = '<div class="md-search" data-md-component="search" role="dialog">'
+_BASE = re.compile(r'("base":\s*")([^"]*)(")')
+_WORKER = re.compile(r'("search":\s*")([^"]*/)(search\.[0-9a-f]+\.min\.js)(")')
+
+
+def label_search_dialog(page: str, label: str) -> str:
+    """Material's search dialog has no accessible name; give it one in the page's language."""
+    return page.replace(_DIALOG, _DIALOG[:-1] + f' aria-label="{label}">', 1)
+
+
+def worker_version(docs_dir: Path) -> str:
+    """A digest of the worker's source: its URL changes with its content, so no browser keeps a stale copy."""
+    return hashlib.sha256((docs_dir / "assets" / "javascripts" / "workers" / WORKER).read_bytes()).hexdigest()[:10]
+
+
+def use_search_worker(page: str, version: str) -> str:
+    """Start our Pagefind worker instead of Material's lunr worker; Material's dialog stays as it is."""
+    return _WORKER.sub(lambda m: f"{m.group(1)}{m.group(2)}{WORKER}?v={version}{m.group(4)}", page, count=1)
+
+
+def point_base_at_language(page: str, lang: str) -> str:
+    """Material fetches search/search_index.json relative to `base`: make that the language's root."""
+    if lang == DEFAULT_LANGUAGE:
+        return page
+
+    def rebase(m: re.Match[str]) -> str:
+        base = m.group(2).rstrip("/")
+        # A trailing slash matters: Material resolves URLs with new URL(path, base).
+        return f"{m.group(1)}{lang if base in ('', '.') else base + '/' + lang}/{m.group(3)}"
+
+    return _BASE.sub(rebase, page, count=1)
