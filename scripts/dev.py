@@ -16,11 +16,35 @@ import sys
 import venv
 from pathlib import Path
 
+MINIMUM = (3, 11)  # pyproject.toml's requires-python; tests/test_setup.py resolves every pin for it
 ROOT = Path(__file__).resolve().parents[1]
 VENV = ROOT / ".venv"
 PY = VENV / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
 BROWSER_PACKAGES = ["chromium", "chromium-driver"]
 NODE_PACKAGES = ["nodejs", "npm"]  # for Lighthouse and axe-core (package.json, package-lock.json)
+
+
+def ensure_python() -> None:
+    """Run on a Python the pins install on: this one, or a newer python3.X from PATH; else say what is needed."""
+    if sys.version_info[:2] >= MINIMUM:
+        return
+    for minor in range(20, MINIMUM[1] - 1, -1):
+        candidate = shutil.which(f"python3.{minor}")
+        if candidate and subprocess.run([candidate, "-c", f"import sys; sys.exit(sys.version_info[:2] < {MINIMUM})"]
+                                        ).returncode == 0:
+            print(f"+ Python {sys.version.split()[0]} is too old; using {candidate}", flush=True)
+            os.execv(candidate, [candidate, __file__, *sys.argv[1:]])
+    sys.exit(f"Python {MINIMUM[0]}.{MINIMUM[1]} or newer is needed (this is {sys.version.split()[0]}); "
+             f"install it and run: python3.{MINIMUM[1]} scripts/dev.py {' '.join(sys.argv[1:])}".rstrip())
+
+
+def ensure_venv_module() -> None:
+    """Debian and Ubuntu ship venv's pip apart (python3-venv): say so in one line instead of a traceback."""
+    try:
+        import ensurepip  # noqa: F401 - only its presence matters
+    except ImportError:
+        sys.exit("Python's venv cannot install pip here: install the python3-venv package "
+                 "(sudo apt-get install python3-venv), then run this again.")
 
 
 def run(*cmd: str | Path, **kw) -> None:
@@ -31,6 +55,7 @@ def run(*cmd: str | Path, **kw) -> None:
 def setup(requirements: str) -> None:
     """Create .venv and install pinned requirements plus the atlas package (editable), once per change."""
     if not PY.exists():
+        ensure_venv_module()
         venv.EnvBuilder(with_pip=True).create(VENV)
     stamp = VENV / f".installed-{requirements}"
     wanted = "".join((ROOT / f).read_text() for f in ("requirements.txt", requirements, "pyproject.toml"))
@@ -67,6 +92,7 @@ def ensure_node_modules() -> None:
 
 
 def main() -> None:
+    ensure_python()
     command = sys.argv[1] if len(sys.argv) > 1 else "help"
     os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
     if command == "serve":
