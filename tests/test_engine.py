@@ -116,3 +116,19 @@ def test_a_question_id_equal_to_the_title_slug_keeps_every_anchor_unique(atlas) 
     ids = re.findall(r'\bid="([^"]+)"', html)
     assert qid in ids and "topic-title" in ids
     assert len(ids) == len(set(ids)), sorted(i for i in ids if ids.count(i) > 1)
+
+
+def test_a_link_to_a_question_of_another_topic_reaches_its_page(atlas) -> None:
+    """`[…](#id)` in record text: same page stays an anchor, another topic's question gets its page's path."""
+    import dataclasses
+
+    from atlas.pages.builder import Builder
+
+    first, second = atlas.topics[0], atlas.topics[1]
+    here, there = atlas.questions_in(first.id)[:2], atlas.questions_in(second.id)[0]
+    text = f"See [this]({'#'}{here[1].id}), [that](#{there.id}), `[code](#{there.id})` and $[x](#{there.id})$."
+    q = dataclasses.replace(here[0], text={"en": text, "ru": text, "hi": text})
+    view = Builder(atlas, "en", Repository("https://github.com/o/r", "main", "")).question(q, f"topics/{first.id}.md")
+    assert f"[this](#{here[1].id})" in view.text
+    assert f"[that]({second.id}.md#{there.id})" in view.text
+    assert f"`[code](#{there.id})`" in view.text and f"$[x](#{there.id})$" in view.text  # code and math untouched

@@ -113,7 +113,7 @@ def test_record_markdown_is_inert_after_sanitising(text: str) -> None:
 
 _ONE_TEXT = from_schema(FILES["topics"]["items"]["properties"]["name"]["properties"]["en"])  # a schema "text"
 _SOURCE = from_schema(FILES["sources"]["items"])
-_NOT_TEXT = {"id", "url", "website", "arxiv", "added", "retrieved", "published", "kind", "language", "segment",
+_NOT_TEXT = {"id", "url", "website", "arxiv", "added", "checked", "retrieved", "published", "kind", "language", "segment",
              "tracks", "type", "difficulty", "sources", "readings", "company", "evidence", "source", "questions",
              "topic", "order", "year"}
 

@@ -224,6 +224,32 @@ def test_written_answers_are_collapsed(site_dir: Path, atlas, lang: str) -> None
 
 
 @pytest.mark.parametrize("lang", LANGS)
+def test_every_question_says_when_it_was_fact_checked(site_dir: Path, atlas, lang: str) -> None:
+    """The date of the last full check sits beside the record, in the language's own date form."""
+    labels = all_labels()
+    months = labels["months"][lang].split()
+    for topic in atlas.topics:
+        doc = page(site_dir, f"{LANGS[lang]}topics/{topic.id}")
+        heads, spans = questions_on(doc), doc.by_class("atlas-checked")  # one each per question, in page order
+        assert len(spans) == len(heads), topic.id
+        shown = {h.attrs["id"]: s.text for h, s in zip(heads, spans)}
+        for q in atlas.questions_in(topic.id):
+            if q.checked:
+                year, month, day = q.checked.split("-")
+                assert f"{int(day)} {months[int(month) - 1]} {year}" in shown[q.id], (q.id, shown[q.id])
+            else:
+                assert shown[q.id] == labels["not_fact_checked"][lang]
+
+
+def test_dates_read_as_each_language_writes_them() -> None:
+    from atlas.core.labels import Labels
+    assert Labels("en").date("2026-12-02") == "2 December 2026"
+    assert Labels("ru").date("2026-12-02") == "2 декабря 2026 г."
+    assert Labels("hi").date("2026-03-09") == "9 मार्च 2026"
+    assert Labels("ru").fact_checked("") == all_labels()["not_fact_checked"]["ru"]
+
+
+@pytest.mark.parametrize("lang", LANGS)
 def test_anchors_are_identical_across_languages(site_dir: Path, atlas, lang: str) -> None:
     topic = atlas.topics[0].id
     ids = {h.attrs["id"] for h in questions_on(page(site_dir, f"{LANGS[lang]}topics/{topic}"))}

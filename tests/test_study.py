@@ -128,6 +128,7 @@ def test_json_export_validates_against_its_schema_and_round_trips_the_questions(
     data = json.loads((folder / exports.json_name(lang)).read_text(encoding="utf-8"))
     validator = jsonschema.Draft202012Validator(schema, format_checker=jsonschema.Draft202012Validator.FORMAT_CHECKER)
     assert not list(validator.iter_errors(data))
+    assert schema["$id"].endswith(f"/downloads/{exports.SCHEMA_NAME}"), "the schema is published where its $id says"
     assert data["license"] == CONTENT_LICENSE and data["language"] == lang
     assert re.fullmatch(r"\d{4}-\d{2}-\d{2}", data["version"])
     assert len(data["questions"]) == len(atlas.questions)

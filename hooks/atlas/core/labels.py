@@ -33,3 +33,12 @@ class Labels:
 
     def format(self, key: str, **values: str) -> str:
         return self[key].format(**values)
+
+    def date(self, iso: str) -> str:
+        """'2026-12-02' as the language writes it in running text: 2 December 2026, 2 декабря 2026 г."""
+        year, month, day = (int(part) for part in iso.split("-"))
+        return self.format("date_long", day=str(day), month=self["months"].split()[month - 1], year=str(year))
+
+    def fact_checked(self, iso: str) -> str:
+        """What a record says about its last full check: the date, or that none has been made."""
+        return self.format("fact_checked", date=self.date(iso)) if iso else self["not_fact_checked"]

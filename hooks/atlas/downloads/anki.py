@@ -84,7 +84,7 @@ def _fields(atlas: Atlas, q: Question, lang: str, repo: Repository) -> list[str]
         to_html(q.answer[lang]) if q.answer else "",
         f"<ul>{''.join(readings)}</ul>" if readings else "",
         html.escape(f"{atlas.topic(q.topic).name[lang]} · {atlas.difficulties[q.difficulty].name[lang]}"),
-        f"<a href=\"{html.escape(url)}\">{html.escape(url)}</a>",
+        f"<a href=\"{html.escape(url)}\">{html.escape(url)}</a> · {html.escape(L.fact_checked(q.checked))}",
         license_html,
         q.id,
     ]

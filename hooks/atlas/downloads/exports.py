@@ -17,9 +17,9 @@ from atlas.core.model import Atlas, Question
 from atlas.core.urls import Repository, topic_uri
 
 SCHEMA_FILE = Path(__file__).with_name("export.schema.json")  # not in schemas/: those are for records
-SCHEMA_NAME = "atlas.core.schema.json"
+SCHEMA_NAME = "atlas.schema.json"
 FORMAT_VERSION = 1
-CSV_COLUMNS = ("id", "topic", "tracks", "type", "difficulty", "added", "text", "tests", "rubric", "answer",
+CSV_COLUMNS = ("id", "topic", "tracks", "type", "difficulty", "added", "checked", "text", "tests", "rubric", "answer",
                "readings", "arxiv", "sources", "companies", "url", "license")
 READING_COLUMNS = ("id", "title", "authors", "year", "arxiv", "url", "license")
 
@@ -38,7 +38,7 @@ READINGS_NAME = "readings.csv"
 def _question(atlas: Atlas, q: Question, lang: str, repo: Repository) -> dict:
     return {
         "id": q.id, "topic": q.topic, "tracks": list(q.tracks), "type": q.type, "difficulty": q.difficulty,
-        "added": q.added, "text": q.text[lang], "tests": q.tests[lang],
+        "added": q.added, "checked": q.checked or None, "text": q.text[lang], "tests": q.tests[lang],
         "rubric": [p[lang] for p in q.rubric], "answer": q.answer[lang] if q.answer else None,
         "readings": list(q.readings), "sources": list(q.sources),
         "asked": [_asked(a, lang) for a in q.asked],
@@ -99,7 +99,7 @@ def atlas_csv(atlas: Atlas, lang: str, repo: Repository) -> bytes:
     rows = []
     for q in atlas.questions:
         d = _question(atlas, q, lang, repo)
-        rows.append([q.id, q.topic, "; ".join(q.tracks), q.type, q.difficulty, q.added, d["text"], d["tests"],
+        rows.append([q.id, q.topic, "; ".join(q.tracks), q.type, q.difficulty, q.added, q.checked, d["text"], d["tests"],
                      "\n".join(d["rubric"]), d["answer"] or "", "; ".join(q.readings),
                      "; ".join(atlas.readings[r].arxiv for r in q.readings if atlas.readings[r].arxiv),
                      "; ".join(q.sources), "; ".join(sorted({a.company for a in q.asked})), d["url"],

@@ -46,7 +46,7 @@ def atom_feed(atlas: Atlas, lang: str, repo: Repository) -> bytes:
     sub(feed, "id", home + FEED_FILE)
     sub(feed, "title", L["feed_title"])
     sub(feed, "subtitle", L["feed_subtitle"])
-    sub(feed, "updated", _stamp(max((q.added for q in atlas.questions), default="1970-01-01")))
+    sub(feed, "updated", _stamp(max((max(q.added, q.checked) for q in atlas.questions), default="1970-01-01")))
     sub(feed, "link", rel="self", type="application/atom+xml", href=home + FEED_FILE)
     sub(feed, "link", rel="alternate", type="text/html", href=home)
     author = sub(feed, "author")
@@ -59,12 +59,13 @@ def atom_feed(atlas: Atlas, lang: str, repo: Repository) -> bytes:
         entry = sub(feed, "entry")
         sub(entry, "id", url)
         sub(entry, "title", q.text[lang])
-        sub(entry, "updated", _stamp(q.added))
+        sub(entry, "updated", _stamp(max(q.added, q.checked)))  # a new full check is an update
         sub(entry, "published", _stamp(q.added))
         sub(entry, "link", rel="alternate", type="text/html", href=url)
         sub(entry, "category", term=q.topic, label=atlas.topic(q.topic).name[lang])
         # The question and what it tests; the rubric and answer stay on the page (feeds are polled often).
-        body = f"{to_html(q.text[lang])}<p><strong>{html.escape(L['tests'])}:</strong> {to_html(q.tests[lang], inline=True)}</p>"
+        body = (f"{to_html(q.text[lang])}<p><strong>{html.escape(L['tests'])}:</strong> "
+                f"{to_html(q.tests[lang], inline=True)}</p><p>{html.escape(L.fact_checked(q.checked))}</p>")
         sub(entry, "content", body, type="html")
     ET.indent(feed, space=" ")
     return ET.tostring(feed, encoding="utf-8", xml_declaration=True) + b"\n"

@@ -362,7 +362,9 @@ class _Loader:
 
     def _check_anchors(self, questions, topics, by_topic: dict[str, set[str]]) -> None:
         """Question ids are anchors on their topic page: they must not take the page's own anchors, and
-        in-site links (`#id`) in a question or topic summary must name a question on that page."""
+        in-site links (`#id`) in a question or topic summary must name a question (on any topic page: the
+        pages point the link at the page that holds it)."""
+        every = set(questions)
         for qid, (doc, path, rec) in questions.items():
             prefix = next((p for p in PAGE_ANCHOR_PREFIXES if qid.startswith(p)), None)
             if prefix:
@@ -370,10 +372,9 @@ class _Loader:
                                              f"question id '{qid}' starts with '{prefix}', which the pages use for "
                                              f"their own headings", f"choose an id that does not start with "
                                              f"{', '.join(repr(p) for p in PAGE_ANCHOR_PREFIXES)}"))
-            topic = doc.data.get("topic") if isinstance(doc.data, dict) else None
-            self._anchor_links(doc, path, qid, rec, by_topic.get(topic, set()))
+            self._anchor_links(doc, path, qid, rec, every)
         for tid, (doc, path, rec) in topics.items():
-            self._anchor_links(doc, path, tid, rec, by_topic.get(tid, set()))
+            self._anchor_links(doc, path, tid, rec, every)
             files = {d.path.stem for d in self.docs["questions"]}  # a misnamed file is E039, not also this
             if tid not in by_topic and tid not in files and "data/questions/" not in self.missing:
                 self.problems.append(Problem(doc.rel, doc.line(path + ("id",)), "E061", tid,
@@ -388,9 +389,9 @@ class _Loader:
                     close = self.suggester.closest(anchor, anchors)
                     self.problems.append(Problem(
                         doc.rel, doc.line(at), "E062", rid,
-                        f"'{show_path(at)}' links to #{anchor}, which is not a question on the same page",
+                        f"'{show_path(at)}' links to #{anchor}, which is no question of the atlas",
                         f"did you mean `#{close}`?" if close else
-                        "link to a question of the same topic by its id, or use its full https address"))
+                        "link to a question by its id (`[text](#question-id)`), or use a full https address"))
 
     def _check_collections(self, collections, questions, sources) -> None:
         for cid, (doc, path, rec) in collections.items():

@@ -9,6 +9,7 @@ from atlas.core.labels import Labels
 from atlas.core.model import Asked, Atlas, Question
 from atlas.core.urls import Repository
 from atlas.pages.views import Link
+from atlas.safety.textsafe import point_anchor_links
 
 
 @dataclass
@@ -22,6 +23,15 @@ class PageContext:
 
     def __post_init__(self) -> None:
         self.labels = Labels(self.lang)
+        self._topic_of = {q.id: q.topic for q in self.atlas.questions}
+
+    def point_links(self, markdown: str, page_uri: str) -> str:
+        """`[…](#question-id)` in record text reaches that question on whichever topic page holds it."""
+        def page_of(anchor: str) -> str:
+            topic = self._topic_of.get(anchor)
+            target = urls.topic_uri(topic) if topic else page_uri
+            return "" if target == page_uri else urls.link(page_uri, target)
+        return point_anchor_links(markdown, page_of)
 
     def question_link(self, q: Question, from_uri: str) -> Link:
         return Link(q.text[self.lang], urls.link(from_uri, urls.topic_uri(q.topic), q.id))

@@ -53,6 +53,9 @@ def question(q: QuestionView, L: Labels) -> str:
             for a in q.asked))
     for s in q.sources:
         meta.append(f"{L['from_source']}: [{_plain(s.text)}]({_href(s.href)})")
+    if q.checked:
+        meta.append(f'<span class="atlas-checked" title="{html.escape(L["fact_checked_title"])}">'
+                    f"{html.escape(q.checked)}</span>")
     actions = (f"[{L['suggest_edit']}]({_href(q.edit_url)}){{ .atlas-edit }} · [{L['view_record']}]({_href(q.view_url)}) · "
                f"[{L['report_problem']}]({_href(q.report_url)})")
     out = [f"### {_one_line(q.text)} {{ #{q.id} .atlas-q }}", ""]

@@ -32,15 +32,15 @@ class TopicPages(PageContext):
         stale = lang in a.stale_languages("questions", q.id)
         return QuestionView(
             english_url=self.repo.page_url(urls.topic_uri(q.topic), urls.DEFAULT_LANGUAGE, q.id) if stale else "",
-            id=q.id, text=q.text[lang], type_name=a.types[q.type].name[lang],
+            id=q.id, text=self.point_links(q.text[lang], page_uri), type_name=a.types[q.type].name[lang],
             difficulty_marker=a.difficulties[q.difficulty].marker,
             difficulty_name=a.difficulties[q.difficulty].name[lang],
             track_names=tuple(t.name[lang] for t in a.tracks if t.id in q.tracks),
-            asked=tuple(asked), sources=sources[:1], tests=q.tests[lang],
-            rubric=tuple(p[lang] for p in q.rubric), readings=tuple(readings),
-            answer=q.answer[lang] if q.answer else None,
-            edit_url=self.repo.edit(q.file, q.line), view_url=self.repo.view(q.file, q.line), report_url=report)
-
+            asked=tuple(asked), sources=sources[:1], tests=self.point_links(q.tests[lang], page_uri),
+            rubric=tuple(self.point_links(p[lang], page_uri) for p in q.rubric), readings=tuple(readings),
+            answer=self.point_links(q.answer[lang], page_uri) if q.answer else None,
+            edit_url=self.repo.edit(q.file, q.line), view_url=self.repo.view(q.file, q.line), report_url=report,
+            checked=L.fact_checked(q.checked))
 
     def groups(self, questions: list[Question], page_uri: str) -> tuple[Group, ...]:
         """Questions in several tracks first, then one group per track, in track order."""
@@ -65,7 +65,7 @@ class TopicPages(PageContext):
         qs = self.atlas.questions_in(topic.id)
         file = qs[0].file if qs else f"data/questions/{topic.id}.yml"
         return TopicPage(
-            uri=uri, title=topic.name[lang], summary=topic.summary[lang], groups=self.groups(qs, uri),
+            uri=uri, title=topic.name[lang], summary=self.point_links(topic.summary[lang], uri), groups=self.groups(qs, uri),
             previous=Link(prev_t.name[lang], urls.link(uri, urls.topic_uri(prev_t.id))) if prev_t else None,
             next=Link(next_t.name[lang], urls.link(uri, urls.topic_uri(next_t.id))) if next_t else None,
             propose_url=self.repo.new_issue("new-question.yml", "New question: ", topic=topic.id, language=lang),

@@ -46,6 +46,7 @@ class QuestionView:
     view_url: str
     report_url: str
     english_url: str = ""  # set when this language's translation is behind the English: the page says so
+    checked: str = ""  # "Fact-checked 2 December 2026" (or that no second reader has checked it yet)
 
 
 @dataclass(frozen=True)

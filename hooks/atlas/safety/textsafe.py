@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 import string
+from typing import Callable
 
 # Segments that the Markdown engine escapes itself: fenced code, inline code, display and inline math.
 _PROTECTED = re.compile(
@@ -107,3 +108,24 @@ def anchor_links(text: str) -> list[str]:
     if "](#" not in text.replace("]( ", "]("):
         return []
     return [m.group(1) for segment in prose_parts(text) for m in _ANCHOR_LINK.finditer(segment)]
+
+
+def point_anchor_links(text: str, page_of: Callable[[str], str]) -> str:
+    """`[text](#id)` outside code and math, pointed at `page_of(id) + "#id"`: a question on another page.
+
+    `page_of` returns "" for an anchor on the same page, which is left as it is.
+    """
+    if "](#" not in text.replace("]( ", "]("):
+        return text
+
+    def point(m: re.Match[str]) -> str:
+        page = page_of(m.group(1))
+        return m.group(0).replace("#", f"{page}#", 1) if page else m.group(0)
+
+    out, last = [], 0
+    for m in _PROTECTED.finditer(text):
+        out.append(_ANCHOR_LINK.sub(point, text[last:m.start()]))
+        out.append(m.group(0))
+        last = m.end()
+    out.append(_ANCHOR_LINK.sub(point, text[last:]))
+    return "".join(out)
