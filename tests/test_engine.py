@@ -132,3 +132,25 @@ def test_a_link_to_a_question_of_another_topic_reaches_its_page(atlas) -> None:
     assert f"[this](#{here[1].id})" in view.text
     assert f"[that]({second.id}.md#{there.id})" in view.text
     assert f"`[code](#{there.id})`" in view.text and f"$[x](#{there.id})$" in view.text  # code and math untouched
+
+
+def test_near_identical_questions_are_reported_until_they_link_each_other(atlas) -> None:
+    import dataclasses
+
+    from atlas.load.similar import near_duplicates
+
+    a = atlas.questions[0]
+    text = {"en": "How large is the KV cache of a 70B model at 8K context and batch 32 in fp16?"}
+    first = dataclasses.replace(a, id="kv-one", text=text)
+    second = dataclasses.replace(a, id="kv-two", text={"en": "How large is the KV cache for a 70B model at 8K "
+                                                             "context with batch 32, in fp16?"})
+    other = dataclasses.replace(a, id="other", text={"en": "Why does PPO clip its probability ratio?"})
+    found = near_duplicates([first, second, other])
+    assert [(p.code, p.record) for p in found] == [("W003", "kv-one")] and "kv-two" in found[0].message
+    linked = [dataclasses.replace(first, answer={"en": "Unlike [that one](#kv-two), …"}),
+              dataclasses.replace(second, answer={"en": "Unlike [this one](#kv-one), …"}), other]
+    assert near_duplicates(linked) == []
+
+
+def test_the_atlas_has_no_untold_near_duplicates(atlas) -> None:
+    assert not [str(w) for w in atlas.warnings if w.code == "W003"]

@@ -62,9 +62,11 @@ CODES: dict[str, str] = {
     "E062": "link to an anchor that does not exist",
     "E063": "URL host with non-ASCII characters",
     "E064": "fact-check date before the record was added",
+    "E065": "list glued to the paragraph before it",
     # Warnings: listed by `python -m atlas validate`, never stop a build.
     "W001": "translation predates the English change",
     "W002": "text missing from the translations lock",
+    "W003": "question that reads like another, neither merged nor told apart",
 }
 
 

@@ -87,8 +87,38 @@ def _check(path: tuple[Any, ...], value: Any) -> Iterator[tuple[str, str, str]]:
     if brackets > MAX_BRACKETS:
         yield "E024", f"has {brackets} `[` outside code and math; at most {MAX_BRACKETS} keep the page fast to build", \
             "use fewer links or brackets; write a literal bracket in math or code"
+    if markdown and "\n" in value:
+        yield from _glued_list(value)
     if field in URL_FIELDS:
         yield from _url(value)
+
+
+_LIST_ITEM = re.compile(r"[ \t]*(?:[-*+]|\d{1,3}[.)])[ \t]+\S")
+_FENCE = re.compile(r"[ \t]*(```|~~~)")
+
+
+def _glued_list(value: str) -> Iterator[tuple[str, str, str]]:
+    """A list that starts on the line after a paragraph: Python-Markdown reads it as more of the paragraph."""
+    prose_before, in_list, fence = False, False, ""
+    for line in value.splitlines():
+        if fence:
+            fence = "" if line.strip().startswith(fence) else fence
+            continue
+        if m := _FENCE.match(line):
+            fence, prose_before, in_list = m.group(1), False, False
+            continue
+        if not line.strip():
+            prose_before = False
+            continue
+        if _LIST_ITEM.match(line):
+            if prose_before and not in_list:
+                yield "E065", f"starts a list on the line after a paragraph ({line.strip()[:40]!r}), so it renders " \
+                              "as running text", "put a blank line before the list"
+                return
+            in_list = True
+        elif not line[:1].isspace():
+            in_list = in_list and prose_before  # a lazy continuation line stays in its item
+        prose_before = not line.lstrip().startswith(("#", "|", "$$", "???", "!!!"))
 
 
 def _url(value: str) -> Iterator[tuple[str, str, str]]:
