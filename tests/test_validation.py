@@ -160,3 +160,21 @@ def test_pathological_markdown_is_refused_before_it_can_slow_the_build(tmp_path:
     assert [p.split(" Fix:")[0] for p in problems_of(data)] == [
         "data/questions/sample-topic.yml:11: E023 [sample-clipping] 'questions[0].text.en' is 20,041 characters long; "
         "at most 12,000 are allowed here."]
+
+
+@pytest.mark.parametrize("text, code", [
+    ("Three reasons:\n- one\n- two", "E065"),
+    ("Three reasons:\n\n- one\n- two\n  lazy continuation\n- three", None),
+    ("1. first\n   - nested\n2. second", None),
+    ("Code:\n\n```python\nx = 1\n- not a list\n```", None),
+    ("The loss is\n$$\nL\n$$\n\nand more.", "E066"),
+    ("The loss is\n\n$$\nL\n$$\nand more.", "E066"),
+    ("Inline $$L$$ in a sentence.\n\nNext.", "E066"),
+    ("The loss is\n\n$$\nL\n$$\n\nand more.", None),
+    ("Start\n\n$$L = 1$$\n\nEnd", None),
+    ("Code:\n\n```text\ncost $$ and\n$$\n```", None),
+])
+def test_markdown_that_would_render_as_running_text_is_reported(text: str, code: str | None) -> None:
+    from atlas.load.recordchecks import display_math_in_paragraph, glued_list
+    found = [c for c, _, _ in (*glued_list(text), *display_math_in_paragraph(text))]
+    assert found == ([code] if code else []), found

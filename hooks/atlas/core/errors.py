@@ -63,6 +63,7 @@ CODES: dict[str, str] = {
     "E063": "URL host with non-ASCII characters",
     "E064": "fact-check date before the record was added",
     "E065": "list glued to the paragraph before it",
+    "E066": "display math inside a paragraph",
     # Warnings: listed by `python -m atlas validate`, never stop a build.
     "W001": "translation predates the English change",
     "W002": "text missing from the translations lock",

@@ -88,7 +88,9 @@ def _check(path: tuple[Any, ...], value: Any) -> Iterator[tuple[str, str, str]]:
         yield "E024", f"has {brackets} `[` outside code and math; at most {MAX_BRACKETS} keep the page fast to build", \
             "use fewer links or brackets; write a literal bracket in math or code"
     if markdown and "\n" in value:
-        yield from _glued_list(value)
+        yield from glued_list(value)
+    if markdown and "$$" in value:
+        yield from display_math_in_paragraph(value)
     if field in URL_FIELDS:
         yield from _url(value)
 
@@ -97,7 +99,7 @@ _LIST_ITEM = re.compile(r"[ \t]*(?:[-*+]|\d{1,3}[.)])[ \t]+\S")
 _FENCE = re.compile(r"[ \t]*(```|~~~)")
 
 
-def _glued_list(value: str) -> Iterator[tuple[str, str, str]]:
+def glued_list(value: str) -> Iterator[tuple[str, str, str]]:
     """A list that starts on the line after a paragraph: Python-Markdown reads it as more of the paragraph."""
     prose_before, in_list, fence = False, False, ""
     for line in value.splitlines():
@@ -119,6 +121,42 @@ def _glued_list(value: str) -> Iterator[tuple[str, str, str]]:
         elif not line[:1].isspace():
             in_list = in_list and prose_before  # a lazy continuation line stays in its item
         prose_before = not line.lstrip().startswith(("#", "|", "$$", "???", "!!!"))
+
+
+def display_math_in_paragraph(value: str) -> Iterator[tuple[str, str, str]]:
+    """`$$…$$` is a block of its own: a blank line before and after, never inside a line of prose."""
+    lines = value.splitlines()
+    fence, opened = "", None
+    for i, line in enumerate(lines):
+        if fence:
+            fence = "" if line.strip().startswith(fence) else fence
+            continue
+        if m := _FENCE.match(line):
+            fence = m.group(1)
+            continue
+        if "$$" not in line or line.lstrip().startswith(("`", "    ")) and "`" in line:
+            continue
+        stripped = line.strip()
+        marks = stripped.count("$$")
+        if not stripped.startswith("$$") and not (opened is not None and stripped.endswith("$$")):
+            yield "E066", f"has display math `$$` inside a line of prose ({stripped[:40]!r}), which renders as " \
+                          "raw dollars", "put `$$ … $$` on lines of its own with a blank line before and after, " \
+                                         "or use `$…$` for inline math"
+            return
+        starts = opened is None
+        closes = (marks % 2 == 0) if starts else True
+        if starts and i > 0 and lines[i - 1].strip():
+            yield "E066", f"starts display math right after a line of text ({lines[i - 1].strip()[:40]!r}), so it " \
+                          "renders as raw dollars", "put a blank line before `$$`"
+            return
+        if closes:
+            if i + 1 < len(lines) and lines[i + 1].strip():
+                yield "E066", f"continues right after display math ({lines[i + 1].strip()[:40]!r}), so the formula " \
+                              "renders as raw dollars", "put a blank line after the closing `$$`"
+                return
+            opened = None
+        else:
+            opened = i
 
 
 def _url(value: str) -> Iterator[tuple[str, str, str]]:
