@@ -21,6 +21,7 @@ from atlas.load.similar import near_duplicates
 from atlas.load.suggest import Suggester
 from atlas.load.validate import record_id, schema_problems, show_path
 from atlas.load.layout import DIR_FILES, LAYOUT, LIST_FILES, OPTIONAL_FILES
+from atlas.load.numbers import number_problems
 from atlas.load.yamlsource import YamlDoc, read_yaml
 from atlas.safety.textsafe import anchor_links, unsafe_parts
 
@@ -32,13 +33,14 @@ _NOT_TEXT = {"url", "website", "id", "arxiv"}
 
 
 class _Loader:
-    def __init__(self, data_dir: Path, today: dt.date | None):
+    def __init__(self, data_dir: Path, today: dt.date | None, vocabulary: bool = True):
         self.root = data_dir
         self.today = today or dt.date.today()
         self.problems: list[Problem] = []
         self.docs: dict[str, list[YamlDoc]] = {}
         self.missing: set[str] = set()  # list files that do not exist: no cascade of unknown-reference errors
         self.suggester = Suggester()
+        self.vocabulary = vocabulary
 
     # -- reading -------------------------------------------------------------------------------
     def rel(self, path: Path) -> str:
@@ -168,7 +170,9 @@ class _Loader:
         self._check_sources_cited(sources)
         glossary = self._glossary(self.ids("glossary"))
         fields = self._text_fields()
-        self._check_vocabulary(glossary, fields)
+        if self.vocabulary:
+            self._check_vocabulary(glossary, fields)
+            self.problems += number_problems(fields)
         warnings, stale = self._check_translations(fields)
         if self.problems:
             raise AtlasError(self.problems)
@@ -439,11 +443,14 @@ def _fingerprint(data_dir: Path) -> tuple[Any, ...]:
     return (str(data_dir.resolve()),) + tuple((str(p), p.lstat().st_mtime_ns, p.lstat().st_size) for p in files)
 
 
-def load_atlas(data_dir: str | Path = "data", today: dt.date | None = None) -> Atlas:
-    """Load and validate data/ once per process (per content): MkDocs i18n builds call this per language."""
+def load_atlas(data_dir: str | Path = "data", today: dt.date | None = None, vocabulary: bool = True) -> Atlas:
+    """Load and validate data/ once per process (per content): MkDocs i18n builds call this per language.
+
+    `vocabulary=False` skips only the glossary's discouraged forms (E052): for tools that count them.
+    """
     data_dir = Path(data_dir)
-    key = _fingerprint(data_dir) + (today,)
+    key = _fingerprint(data_dir) + (today, vocabulary)
     if key not in _CACHE:
         _CACHE.clear()
-        _CACHE[key] = _Loader(data_dir, today).build()
+        _CACHE[key] = _Loader(data_dir, today, vocabulary).build()
     return _CACHE[key]
