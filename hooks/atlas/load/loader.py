@@ -91,6 +91,9 @@ class _Loader:
                 if code == "E040":
                     what, fix = "raw HTML", ("use Markdown instead of HTML (**bold**, `code`, [text](https://…)); "
                                              "write a literal < as `&lt;`, or inside math as `\\lt`")
+                elif code == "E070":
+                    what, fix = "an image from another site", ("the site shows only its own images: describe the "
+                                                               "figure in words, or link to it as [text](https://…)")
                 else:
                     what, fix = "a link that is not https", "link only to web pages over https: [text](https://…)"
                 yield Problem(doc.rel, doc.line(path), code, record_id(doc.data, path),

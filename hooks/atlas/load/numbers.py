@@ -16,9 +16,10 @@ from typing import Iterator
 
 from atlas.core.errors import Problem
 from atlas.load.translations import TextField
+from atlas.safety.textsafe import CODE
 
 NBSP = "\u00a0"
-_CODE = re.compile(r"(^[ \t]*(```|~~~).*?^[ \t]*\2[ \t]*$|`+[^`\n]*?`+)", re.S | re.M)
+
 _MATH = re.compile(r"\$\$.+?\$\$|(?<![\\$])\$(?=\S)[^$\n]+?(?<=\S)\$(?!\$)", re.S)
 _NAMES = re.compile(r"\\(?:text|mathrm|operatorname|mathtt)\{[^{}]*\}")  # words inside math: names, versions
 _DECIMAL_POINT = re.compile(r"\d\.\d")
@@ -33,7 +34,7 @@ def _blank(pattern: re.Pattern[str], text: str) -> str:
 
 def russian(text: str) -> Iterator[tuple[str, str, str]]:
     """(code, message, fix) for the first breach of each Russian rule in one text."""
-    text = _blank(_CODE, text)
+    text = _blank(CODE, text)
     for m in _MATH.finditer(text):
         if d := _DECIMAL_POINT.search(_NAMES.sub("", m.group(0))):
             yield "E067", f"has a decimal point in math ({m.group(0)[:40]!r})", \
@@ -58,7 +59,7 @@ def russian(text: str) -> Iterator[tuple[str, str, str]]:
 
 
 def hindi(text: str) -> Iterator[tuple[str, str, str]]:
-    prose = _blank(_MATH, _blank(_CODE, text))
+    prose = _blank(_MATH, _blank(CODE, text))
     if m := _LAKH.search(prose):
         yield "E069", f"counts in {m.group(0)}", \
             "write large numbers as the atlas does: K/M/B or digits in groups of three (1M, 10,000, 7B)"

@@ -21,15 +21,12 @@ from functools import cached_property
 from typing import Iterable
 
 from atlas.core.model import Glossary
+from atlas.safety.textsafe import PROTECTED
 
 # A word character: letters, digits, combining marks (Devanagari vowel signs, virama, nukta) and hyphens;
 # not the danda । ॥, which ends a Hindi sentence.
 _WORD = r"[\w\u0300-\u036f\u0900-\u0963\u0966-\u097f\u200c\u200d-]"
 _CASED = re.compile(r"[A-Za-z\u0400-\u04ff]")
-# What Markdown and arithmatex treat as code or math (as in textsafe.py, which the renderer relies on).
-_SKIPPED = re.compile(
-    r"(^```.*?^```[ \t]*$|`+[^`\n]*?`+|\$\$.+?\$\$|(?<![\\$])\$(?=\S)[^$\n]+?(?<=\S)\$(?!\$))", re.S | re.M)
-
 
 @dataclass(frozen=True)
 class Rule:
@@ -75,9 +72,10 @@ def rules(glossary: Glossary) -> dict[str, list[Rule]]:
 
 
 def prose(text: str) -> str:
-    """The text with math and code blanked out (same length, so nothing joins across a gap)."""
+    """The text with math and code blanked out (same length, so nothing joins across a gap); code and math are
+    what the renderer protects (`textsafe.PROTECTED`)."""
     text = unicodedata.normalize("NFC", text)
-    return _SKIPPED.sub(lambda m: " " * len(m.group(0)), text)
+    return PROTECTED.sub(lambda m: " " * len(m.group(0)), text)
 
 
 def find(text: str, lang_rules: Iterable[Rule]) -> list[tuple[Rule, str]]:
