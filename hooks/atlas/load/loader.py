@@ -17,7 +17,6 @@ from atlas.load import layout, terms, translations
 from atlas.load.assemble import assemble
 from atlas.load.arxivid import parse_id
 from atlas.load.recordchecks import value_problems
-from atlas.load.similar import near_duplicates
 from atlas.load.suggest import Suggester
 from atlas.load.validate import record_id, schema_problems, show_path
 from atlas.load.layout import DIR_FILES, LAYOUT, LIST_FILES, OPTIONAL_FILES
@@ -181,7 +180,6 @@ class _Loader:
             raise AtlasError(self.problems)
         atlas = assemble(topics, tracks, types, evidence, difficulties, companies, sources, readings, questions,
                                collections)
-        warnings += near_duplicates(atlas.questions)
         atlas.glossary, atlas.warnings, atlas.stale = glossary, tuple(sorted(set(warnings))), tuple(stale)
         atlas.text_fields = tuple(fields)
         return atlas
