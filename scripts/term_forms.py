@@ -33,8 +33,9 @@ THRESHOLD = 5
 def counts(data: Path) -> list[tuple[str, str, str, str, int]]:
     """(term id, language, form, kind, uses) for every form of every glossary term."""
     atlas = load_atlas(data, vocabulary=False)
-    texts = {lang: [terms.prose(f.texts[lang]) for f in atlas.text_fields
-                    if not (f.kind == "glossary" and f.field == "term")] for lang in ("ru", "hi")}
+    # One text per language, the fields joined by blank lines: one regex pass per form instead of one per field.
+    texts = {lang: "\n\n".join(terms.prose(f.texts[lang]) for f in atlas.text_fields
+                                 if not (f.kind == "glossary" and f.field == "term")) for lang in ("ru", "hi")}
     rows = []
     for term in atlas.glossary.terms:
         for lang in ("ru", "hi"):
@@ -42,7 +43,7 @@ def counts(data: Path) -> list[tuple[str, str, str, str, int]]:
                 + [(f, "avoid") for f in term.avoid.get(lang, ())]
             for form, kind in forms:
                 pattern = terms.compile_form(form)
-                rows.append((term.id, lang, form, kind, sum(len(pattern.findall(t)) for t in texts[lang])))
+                rows.append((term.id, lang, form, kind, len(pattern.findall(texts[lang]))))
     return rows
 
 
