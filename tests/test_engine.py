@@ -155,3 +155,9 @@ def test_near_identical_questions_are_reported_until_they_link_each_other(atlas)
 def test_the_atlas_has_no_untold_near_duplicates(atlas) -> None:
     from atlas.load.similar import near_duplicates
     assert not [str(w) for w in near_duplicates(atlas.questions)]
+
+
+def test_every_question_has_a_written_answer_and_a_second_readers_check(atlas) -> None:
+    """The atlas's promise: an answer to check yourself against, and a date when someone else checked it all."""
+    assert not [q.id for q in atlas.questions if not q.answer], "questions without a written answer"
+    assert not [q.id for q in atlas.questions if not q.checked], "records no second reader has checked"
