@@ -190,6 +190,7 @@ def test_markdown_that_would_render_as_running_text_is_reported(text: str, code:
     ("ru", "Словарь на 128000 токенов.", "E068"),
     ("ru", "arXiv 2302.04761 и порт в `localhost:57344`, год 2024.", None),
     ("ru", "Всего $131\\,072$ позиций.", None),
+    ("ru", "Модели GPT-3 175B и Llama 3 405B — не числа с разрядами.", None),
     ("hi", "लगभग 10 लाख users के लिए", "E069"),
     ("hi", "लगभग 1M users और 10,000 requests", None),
     ("hi", "6.55 करोड़ parameters", "E069"),

@@ -23,7 +23,7 @@ NBSP = "\u00a0"
 _MATH = re.compile(r"\$\$.+?\$\$|(?<![\\$])\$(?=\S)[^$\n]+?(?<=\S)\$(?!\$)", re.S)
 _NAMES = re.compile(r"\\(?:text|mathrm|operatorname|mathtt)\{[^{}]*\}")  # words inside math: names, versions
 _DECIMAL_POINT = re.compile(r"\d\.\d")
-_SPACED = re.compile(r"(?<![\d.,])\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?![\d])")
+_SPACED = re.compile(r"(?<![\w.,-])\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?![\w])")  # not "GPT-3 175B" or "Llama 3 405B"
 _SOLID = re.compile(r"(?<![\w.,\-/#:])\d{5,}(?![\w.,\-/])")
 _LAKH = re.compile(r"(?<![\u0900-\u097f])(?:लाख|करोड़|करोड)(?![\u0900-\u097f])")
 
