@@ -56,9 +56,9 @@ def serve_reloads(config: Path, data: Path, runs: int) -> list[float]:
     """Seconds from saving one record to `mkdocs serve` serving the changed page, `runs` times."""
     port = _free_port()
     config.write_text(config.read_text(encoding="utf-8") + f"\nwatch:\n  - {data}\n", encoding="utf-8")
-    env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
-    server = subprocess.Popen([sys.executable, "-m", "mkdocs", "serve", "-f", str(config), "-a", f"127.0.0.1:{port}",
-                               "--no-livereload"], env=env, cwd=config.parent,
+    env = dict(os.environ, NO_MKDOCS_2_WARNING="1", ATLAS_SITE_URL=f"http://127.0.0.1:{port}/")  # served at the root
+    server = subprocess.Popen([sys.executable, "-m", "mkdocs", "serve", "-f", str(config), "-a", f"127.0.0.1:{port}"],
+                              env=env, cwd=config.parent,
                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         record = sorted((data / "questions").glob("*.yml"))[0]
@@ -73,7 +73,10 @@ def serve_reloads(config: Path, data: Path, runs: int) -> list[float]:
         for run in range(runs):
             marker = f"benchmarkedit{run}x"
             text = record.read_text(encoding="utf-8")
-            edited = re.sub(r"(\n      en: )", rf"\1{marker} ", text, count=1)  # the first question's English text
+            # The first question's English text: after `en: `, or on the first line of a `>-` / `|-` block.
+            edited = re.sub(r"(\n\s*text:\n\s+en: (?:[>|][-+]?\n\s+)?['\"]?)", rf"\g<1>{marker} ", text, count=1)
+            if edited == text:
+                raise RuntimeError(f"no English question text found to edit in {record}")
             start = time.perf_counter()
             record.write_text(edited, encoding="utf-8")
             while marker not in _page(url):

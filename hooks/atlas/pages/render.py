@@ -169,13 +169,16 @@ def glossary_page(page: GlossaryPage, L: Labels) -> str:
     for block in page.letters:  # one line per script: Cyrillic А and Latin A must not look like one letter
         out += [" · ".join(f"[{_plain(letter)}](#{anchor})" for letter, anchor in block), "{ .atlas-letters }", ""]
     for e in page.entries:
-        out += [f"## {_plain(e.term)} {{ #{e.id} .atlas-term }}", "", _one_line(e.definition), ""]
+        # One block per term: the browser lays out only the blocks near the screen (content-visibility in
+        # atlas.css), so a 300-term page costs a phone what a short one does.
+        out += ['<div class="atlas-entry" markdown>', "", f"## {_plain(e.term)} {{ #{e.id} .atlas-term }}", "",
+                _one_line(e.definition), ""]
         facts = [f"**{name}:** {_plain(form)}" for name, form in e.others]
         if e.also:
             facts.append(f"**{L['glossary_also']}:** " + ", ".join(_plain(f.replace("*", "…")) for f in e.also))
         if e.avoid:
             facts.append(f"**{L['glossary_avoid']}:** " + ", ".join(_plain(f.replace("*", "…")) for f in e.avoid))
-        out += [" · ".join(facts), "{ .atlas-term-forms }", ""]
+        out += [" · ".join(facts), "{ .atlas-term-forms }", "", "</div>", ""]
     if page.spellings:
         out += [f"## {L['glossary_spellings']} {{ #spellings }}", "", L["glossary_spellings_intro"], "",
                 f"| {L['glossary_use']} | {L['glossary_avoid']} |", "| --- | --- |"]
