@@ -65,7 +65,8 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
         _state["generation"] = _state.get("generation", 0) + 1
         _finish_background_search()
         _state["worker_version"] = search.worker_version(Path(config.docs_dir))
-        _start_search_index(atlas, _languages(config))
+        if not _state.get("serve"):  # `mkdocs serve` indexes after the reloaded pages are written
+            _start_search_index(atlas, _languages(config))
         # Decks and exports in a process of their own while the pages render; the Downloads page is
         # rendered with pending sizes, filled in once the files are made (on_post_build).
         _state["downloads_job"] = background.start(data_dir, repo, version)
@@ -255,12 +256,16 @@ def on_post_build(config: MkDocsConfig) -> None:
         (site / "404.html").write_text(_state.pop("404"), encoding="utf-8")
     pages = _state.pop("search", {})
     search.write_stubs(site, languages)
-    bundles = _state.pop("bundles")
     if _state.get("serve"):  # the reloaded pages are ready now; search follows a few seconds later
-        _state["search_thread"] = threading.Thread(target=bundles.finish, args=(site, pages), daemon=True)
+        atlas = _state["atlas"]
+
+        def index_later() -> None:
+            _start_search_index(atlas, languages)
+            _state.pop("bundles").finish(site, pages)
+        _state["search_thread"] = threading.Thread(target=index_later, daemon=True)
         _state["search_thread"].start()
     else:
-        bundles.finish(site, pages)
+        _state.pop("bundles").finish(site, pages)
     # Material's lunr worker and language files: the dialog talks to our worker instead.
     shutil.rmtree(site / "assets" / "javascripts" / "lunr", ignore_errors=True)
     for worker in (site / "assets" / "javascripts" / "workers").glob("search.*.min.js*"):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import hashlib
 import os
 import re
 from collections import Counter
@@ -21,7 +22,7 @@ from atlas.load.suggest import Suggester
 from atlas.load.validate import record_id, schema_problems, show_path
 from atlas.load.layout import DIR_FILES, LAYOUT, LIST_FILES, OPTIONAL_FILES
 from atlas.load.numbers import number_problems
-from atlas.load.yamlsource import YamlDoc, read_yaml
+from atlas.load.yamlsource import MAX_BYTES, YamlDoc, read_yaml
 from atlas.safety.textsafe import anchor_links, unsafe_parts
 
 _ID = re.compile(SLUG.strip("^$"))
@@ -40,6 +41,7 @@ class _Loader:
         self.missing: set[str] = set()  # list files that do not exist: no cascade of unknown-reference errors
         self.suggester = Suggester()
         self.vocabulary = vocabulary
+        self.read_keys: set[tuple[str, str, str]] = set()
 
     # -- reading -------------------------------------------------------------------------------
     def rel(self, path: Path) -> str:
@@ -68,21 +70,39 @@ class _Loader:
     def _read(self, paths: Iterable[Path], kind: str, where: str) -> list[YamlDoc]:
         docs = []
         for path in paths:
-            doc, problems = read_yaml(path, self.rel(path))
+            doc, problems, unknown = self._read_one(path, kind)
             self.problems += problems
             if doc is None:
                 self.missing.add(where)  # its ids are unknown: do not report references to them
                 continue
+            if unknown:
+                self.missing.add(CITATIONS_UNKNOWN)  # what a malformed file cites is unknown: no E055 cascade
+            docs.append(doc)
+        return docs
+
+    def _read_one(self, path: Path, kind: str) -> tuple[YamlDoc | None, list[Problem], bool]:
+        """One file, parsed and checked on its own; remembered by its bytes, so a rebuild under `mkdocs serve`
+        re-reads only the files that changed (the checks across files always run)."""
+        rel = self.rel(path)
+        try:
+            key = (rel, kind, hashlib.blake2b(path.read_bytes()).hexdigest()) if path.stat().st_size <= MAX_BYTES else None
+        except OSError:
+            key = None
+        if key is not None:
+            self.read_keys.add(key)
+            if key in _FILES:
+                return _FILES[key]
+        doc, problems = read_yaml(path, rel)
+        unknown = False
+        if doc is not None:
             if doc.data is None:
                 doc.data = []
             shape = schema_problems(kind, doc)
-            if shape and kind in CITING:
-                self.missing.add(CITATIONS_UNKNOWN)  # what a malformed file cites is unknown: no E055 cascade
-            self.problems += shape
-            self.problems += value_problems(doc)
-            self.problems += self._unsafe(doc)
-            docs.append(doc)
-        return docs
+            unknown = bool(shape) and kind in CITING
+            problems = [*problems, *shape, *value_problems(doc), *self._unsafe(doc)]
+        if key is not None:
+            _FILES[key] = (doc, problems, unknown)
+        return doc, problems, unknown
 
     def _unsafe(self, doc: YamlDoc) -> Iterator[Problem]:
         for path, text in _strings(doc.data, ()):
@@ -220,12 +240,16 @@ class _Loader:
     def _check_vocabulary(self, glossary: Glossary, fields: list[translations.TextField]) -> None:
         """A discouraged variant in a Russian or Hindi text is an error: one vocabulary across the atlas."""
         rules = terms.rules(glossary)
+        found = {lang: _found_in(lang, rules[lang]) for lang in ("ru", "hi")}
         for f in fields:
             if f.kind == "glossary" and f.field == "term":
                 continue  # the glossary's own forms: _glossary checks them (E053)
             for lang in ("ru", "hi"):
                 seen = set()
-                for rule, written in terms.find(f.texts[lang], rules[lang]):
+                text = f.texts[lang]
+                if text not in found[lang]:
+                    found[lang][text] = terms.find(text, rules[lang])
+                for rule, written in found[lang][text]:
                     if (rule.form, written.lower()) in seen:
                         continue
                     seen.add((rule.form, written.lower()))
@@ -420,6 +444,20 @@ class _Loader:
                                                      "list each question once"))
 
 
+# Discouraged forms found per text, for one language's set of glossary rules: serve rebuilds check only new text.
+_FOUND: dict[tuple[str, tuple[tuple[str, str, str], ...]], dict[str, list[tuple[terms.Rule, str]]]] = {}
+
+
+def _found_in(lang: str, lang_rules: list[terms.Rule]) -> dict[str, list[tuple[terms.Rule, str]]]:
+    """The remembered results for these rules; a glossary edit starts afresh."""
+    key = (lang, tuple((r.form, r.preferred, r.source) for r in lang_rules))
+    if key not in _FOUND:
+        for old in [k for k in _FOUND if k[0] == lang]:
+            del _FOUND[old]
+        _FOUND[key] = {}
+    return _FOUND[key]
+
+
 def _list(value: Any) -> list[Any]:
     return value if isinstance(value, list) else []
 
@@ -437,6 +475,8 @@ def _strings(node: Any, path: tuple[Any, ...]) -> Iterator[tuple[tuple[Any, ...]
 
 
 _CACHE: dict[tuple[Any, ...], Atlas] = {}
+# Files parsed and checked on their own, by (path, kind, digest of their bytes): serve rebuilds re-read what changed.
+_FILES: dict[tuple[str, str, str], tuple[YamlDoc | None, list[Problem], bool]] = {}
 
 
 def _fingerprint(data_dir: Path) -> tuple[Any, ...]:
@@ -453,5 +493,10 @@ def load_atlas(data_dir: str | Path = "data", today: dt.date | None = None, voca
     key = _fingerprint(data_dir) + (today, vocabulary)
     if key not in _CACHE:
         _CACHE.clear()
-        _CACHE[key] = _Loader(data_dir, today, vocabulary).build()
+        loader = _Loader(data_dir, today, vocabulary)
+        try:
+            _CACHE[key] = loader.build()
+        finally:
+            for stale in set(_FILES) - loader.read_keys:  # keep only this data's files
+                del _FILES[stale]
     return _CACHE[key]
