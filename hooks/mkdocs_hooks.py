@@ -9,6 +9,7 @@ from __future__ import annotations
 import logging
 import re
 import shutil
+import threading
 from pathlib import Path
 
 from mkdocs.config.defaults import MkDocsConfig
@@ -22,7 +23,7 @@ from atlas import LANGUAGES, AtlasError, load_atlas
 from atlas.core.labels import Labels
 from atlas.core.model import Atlas
 from atlas.core.urls import DEFAULT_LANGUAGE, Repository
-from atlas.downloads import feeds, page as downloads
+from atlas.downloads import background, feeds, page as downloads
 from atlas.pages import explorer
 from atlas.pages.notfound import with_home_links
 from atlas.pages.seo import absolute_alternates, write_sitemaps
@@ -34,6 +35,12 @@ from atlas.site import GeneratedPage, all_pages, expand_markers
 
 _state: dict[str, object] = {}
 log = logging.getLogger("mkdocs.plugins.atlas")
+
+
+def on_startup(command: str, dirty: bool) -> None:
+    """Under `mkdocs serve`, what a live reload does not need (the Downloads' files, the search bundles) is
+    finished off the critical path, after the reloaded pages are written."""
+    _state["serve"] = command == "serve"
 
 
 def _language(config: MkDocsConfig) -> str:
@@ -52,15 +59,19 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
         atlas = load_atlas(data_dir)
     except AtlasError as error:
         raise PluginError("The atlas data has problems:\n" + error.report()) from None
-    if _state.get("pages_of") != (id(atlas), repo):  # every language build calls on_config: render once
-        _state["pages_of"] = (id(atlas), repo)
-        version = downloads.build_date()
-        _state["downloads"] = downloads.all_files(atlas, repo, version)  # made once; written after the build
-        _state["pages"] = {p.src_uri: p for p in all_pages(atlas, repo, _state["downloads"], version)}
+    version = downloads.build_date()
     i18n = config.plugins.get("i18n")
     if not getattr(i18n, "building", False):  # the top-level call: once per `mkdocs build` or serve rebuild
+        _state["generation"] = _state.get("generation", 0) + 1
+        _finish_background_search()
         _state["worker_version"] = search.worker_version(Path(config.docs_dir))
         _start_search_index(atlas, _languages(config))
+        # Decks and exports in a process of their own while the pages render; the Downloads page is
+        # rendered with pending sizes, filled in once the files are made (on_post_build).
+        _state["downloads_job"] = background.start(data_dir, repo, version)
+    if _state.get("pages_of") != (id(atlas), repo):  # every language build calls on_config: render once
+        _state["pages_of"] = (id(atlas), repo)
+        _state["pages"] = {p.src_uri: p for p in all_pages(atlas, repo, version=version, pending=True)}
     lang = _language(config)
     _localise_theme(config, Labels(lang), repo)
     config.extra["atlas_feed"] = ("" if lang == DEFAULT_LANGUAGE else f"{lang}/") + feeds.FEED_FILE  # for main.html
@@ -95,7 +106,16 @@ def on_build_error(error: Exception) -> None:
 
 
 def on_shutdown() -> None:
+    _finish_background_search()
     _abandon_search_index()
+    background.shutdown()
+
+
+def _finish_background_search() -> None:
+    """A serve rebuild waits for the previous one's search bundles before it writes the site again."""
+    thread = _state.pop("search_thread", None)
+    if thread is not None:
+        thread.join()
 
 
 def _localise_theme(config: MkDocsConfig, labels: Labels, repo: Repository) -> None:
@@ -235,7 +255,12 @@ def on_post_build(config: MkDocsConfig) -> None:
         (site / "404.html").write_text(_state.pop("404"), encoding="utf-8")
     pages = _state.pop("search", {})
     search.write_stubs(site, languages)
-    _state.pop("bundles").finish(site, pages)
+    bundles = _state.pop("bundles")
+    if _state.get("serve"):  # the reloaded pages are ready now; search follows a few seconds later
+        _state["search_thread"] = threading.Thread(target=bundles.finish, args=(site, pages), daemon=True)
+        _state["search_thread"].start()
+    else:
+        bundles.finish(site, pages)
     # Material's lunr worker and language files: the dialog talks to our worker instead.
     shutil.rmtree(site / "assets" / "javascripts" / "lunr", ignore_errors=True)
     for worker in (site / "assets" / "javascripts" / "workers").glob("search.*.min.js*"):
@@ -244,9 +269,34 @@ def on_post_build(config: MkDocsConfig) -> None:
         root = site / ("" if lang == DEFAULT_LANGUAGE else lang)
         for name, text in explorer.explorer_files(_state["atlas"], lang).items():
             _write(root / "explorer" / name, text.encode("utf-8"))
-        for name, data in _state["downloads"][lang].items():
-            _write(root / downloads.FOLDER / name, data)
         _write(root / feeds.FEED_FILE, feeds.atom_feed(_state["atlas"], lang, _state["repo"]))
+    _deliver_downloads(site, languages, _state.pop("downloads_job"))
+
+
+def _deliver_downloads(site: Path, languages: list[str], job) -> None:
+    """Write the decks and exports beside each Downloads page and put their sizes in it. `mkdocs build`
+    waits for them; `mkdocs serve` writes them when they are ready, unless a newer rebuild has begun."""
+    generation = _state["generation"]
+
+    def deliver(files: dict[str, dict[str, bytes]]) -> None:
+        if _state.get("generation") != generation:
+            return
+        for lang in languages:
+            folder = site / ("" if lang == DEFAULT_LANGUAGE else lang) / downloads.FOLDER
+            for name, data in files[lang].items():
+                _write(folder / name, data)
+            page = folder / "index.html"
+            page.write_text(downloads.fill_sizes(page.read_text(encoding="utf-8"), files[lang], lang), encoding="utf-8")
+
+    if _state.get("serve") and not job.done():
+        def later(f) -> None:
+            if f.cancelled() or f.exception() is not None:
+                log.error("atlas: the Downloads could not be made: %s", f.exception())
+            else:
+                deliver(f.result())
+        job.add_done_callback(later)
+    else:
+        deliver(job.result())
 
 
 def _write(path: Path, data: bytes) -> None:

@@ -142,6 +142,61 @@ def test_search_loads_nothing_before_it_opens_and_only_this_languages_index(serv
     assert not [p for p in server.requests if "lunr" in p or "search.a7633da7" in p or "wordcut" in p]
 
 
+@pytest.mark.parametrize("lang", ["en", "hi"])
+def test_a_query_typed_as_the_dialog_opens_on_a_slow_phone_waits_for_the_index(server, lang) -> None:
+    """CPU throttled 6x and a slow network, an empty cache, the query typed the moment search opens: the
+    reader sees "Initializing search" until the index is there, then the results; never "no results"."""
+    with chromium(width=390, height=844) as slow:
+        # Keep a handle on the real worker and note when it reports READY (Material's message type 1).
+        slow.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": """
+            (function () {
+              var Real = window.Worker;
+              window.Worker = function (url, options) {
+                var w = new Real(url, options);
+                w.addEventListener('message', function (e) {
+                  if (e.data && e.data.type === 1) window.atlasReadyAt = performance.timeOrigin + performance.now();
+                });
+                window.atlasWorkers = (window.atlasWorkers || []).concat(w);
+                return w;
+              };
+            })();"""})
+        slow.execute_cdp_cmd("Network.enable", {})
+        slow.execute_cdp_cmd("Network.emulateNetworkConditions", {
+            "offline": False, "latency": 300, "downloadThroughput": 150 * 1024, "uploadThroughput": 50 * 1024})
+        slow.execute_cdp_cmd("Emulation.setCPUThrottlingRate", {"rate": 6})
+        slow.get(server.url + PREFIX[lang] + "topics/post-training/")
+        WebDriverWait(slow, 60).until(lambda d: d.execute_script("return document.readyState") == "complete")
+        none = slow.execute_script(
+            "return JSON.parse(document.getElementById('__config').textContent).translations['search.result.none']")
+        loading = slow.execute_script("return document.querySelector('.md-search-result__meta').textContent")
+        # Record every state of the result line from the first moment, then open search and type at once.
+        slow.execute_script("""
+            window.atlasMeta = [];
+            const meta = document.querySelector('.md-search-result__meta');
+            const seen = () => window.atlasMeta.push(meta.textContent);
+            new MutationObserver(seen).observe(meta, {childList: true, characterData: true, subtree: true});
+            seen();
+            const box = document.querySelector('input.md-search__input');
+            document.querySelector('label[for="__search"]') ? document.getElementById('__search').click() : null;
+            box.focus();
+            box.value = 'LoRA';
+            box.dispatchEvent(new KeyboardEvent('keyup', {bubbles: true}));
+        """)
+        links = WebDriverWait(slow, 120, poll_frequency=0.25).until(lambda d: d.find_elements(
+            By.CSS_SELECTOR, ".md-search-result__item a"))
+        assert links
+        seen = [text for text in slow.execute_script("return window.atlasMeta") if text.strip()]
+        assert none not in seen, seen
+        assert seen[0] == loading and seen[-1] != loading, seen  # "Initializing search" until the results
+        # The mechanism: READY only after the worker had Pagefind's runtime (its own fetches, in its timeline).
+        timing = slow.execute_async_script("""
+            const done = arguments[arguments.length - 1], w = window.atlasWorkers.find(w => true);
+            w.addEventListener('message', e => { if (e.data && e.data.type === 'atlas-timing') done(e.data); });
+            w.postMessage({type: 'atlas-timing'});""")
+        runtime = [timing["origin"] + e["responseEnd"] for e in timing["data"] if e["name"].endswith("/pagefind.js")]
+        assert runtime and slow.execute_script("return window.atlasReadyAt") >= max(runtime)
+
+
 def test_pages_load_without_console_errors_or_foreign_requests(driver, server) -> None:
     for path in ("", "ru/topics/rl-algorithms/", "hi/explorer/", "collections/rl-interview-benchmark/"):
         driver.get(server.url + path)

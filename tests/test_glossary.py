@@ -120,3 +120,16 @@ def test_a_glossary_that_discourages_its_own_form_is_rejected(tmp_path: Path) ->
     assert [str(p) for p in caught.value.problems] == [
         "data/glossary.yml:18: E053 [clipping] ru form «clipping» is itself discouraged by «clip*» (clipping). "
         "Fix: narrow the discouraged variant (list inflected forms instead of a stem), or change the form"]
+
+
+@pytest.mark.parametrize("lang", ["ru", "hi"])
+def test_labels_and_hand_written_pages_speak_the_glossarys_language(atlas, lang: str) -> None:
+    """The UI and the hand-written pages follow the same vocabulary as the records (one register: the
+    Hindi UI says सवाल and जवाब, as the records do)."""
+    from atlas.core.labels import all_labels
+    rules = terms.rules(atlas.glossary)[lang]
+    texts = {f"labels.yml:{key}": value[lang] for key, value in all_labels().items()}
+    texts |= {str(p.relative_to(ROOT)): p.read_text(encoding="utf-8") for p in sorted((ROOT / "docs").glob(f"*.{lang}.md"))}
+    stray = [f"{where}: «{written}» (use «{rule.preferred}»)" for where, text in texts.items()
+             for rule, written in terms.find(text, rules)]
+    assert not stray, "\n".join(stray)

@@ -276,3 +276,59 @@ def test_hostile_pages_run_nothing_and_csp_blocks_an_injected_handler(hostile_si
         WebDriverWait(driver, 10).until(lambda d: d.execute_script("return window.__csp.length"))
         assert driver.execute_script("return window.__pwned") is None
         assert any(v.startswith("script-src-attr") for v in driver.execute_script("return window.__csp"))
+
+
+FENCES = {
+    "backticks": "```\n{code}\n```",
+    "four backticks": "````\n{code}\n````",
+    "tildes": "~~~\n{code}\n~~~",
+    "four tildes": "~~~~\n{code}\n~~~~",
+    "tildes with a language": "~~~cpp\n{code}\n~~~",
+    "backticks with attributes": "```{{.cpp}}\n{code}\n```",
+    "indented in a list item": "- A template:\n\n    ~~~cpp\n    {code}\n    ~~~",
+}
+
+
+@pytest.mark.parametrize("form", FENCES)
+def test_every_fence_form_superfences_accepts_holds_code_that_looks_like_html(form: str) -> None:
+    """`std::vector<T>` in any fence Markdown accepts is code, not raw HTML: accepted, rendered as written."""
+    import markdown
+
+    from atlas.safety.textsafe import escape_markup, unsafe_parts
+    code = "std::vector<T> v; // <b>not bold</b> {.x}"
+    text = "Use a template:\n\n" + FENCES[form].format(code=code) + "\n\nThat is all."
+    assert unsafe_parts(text) == []
+    assert code in escape_markup(text)  # untouched inside the fence
+    html = markdown.markdown(escape_markup(text), extensions=["attr_list", "md_in_html", "pymdownx.superfences"])
+    assert "<b>" not in html and "<T>" not in html
+    assert code in __import__("html").unescape(re.sub(r"<[^>]+>", "", html))  # shown as written, highlighted
+
+
+@pytest.mark.parametrize("text", [
+    "~~~\nstd::vector<T>\n~~~~~",          # a longer closing fence does not close a superfence
+    "```\nstd::vector<T>\n````",
+    "    ```\nstd::vector<T>\n    ```",    # an indented code block, then prose: not a fence
+])
+def test_what_markdown_reads_as_prose_is_never_taken_for_code(text: str) -> None:
+    from atlas.safety.textsafe import unsafe_parts
+    assert ("E040", "<T>") in unsafe_parts(text)
+
+
+def test_an_unclosed_fence_is_prose_so_html_in_it_is_refused() -> None:
+    from atlas.safety.textsafe import unsafe_parts
+    assert unsafe_parts("~~~\nstd::vector<T>\n~~ not a close") == [("E040", "<T>")]
+
+
+@pytest.mark.parametrize("image, refused", [
+    ("![chart](https://example.com/chart.png)", True),
+    ("![chart](//example.com/chart.png)", True),
+    ("![chart](HTTPS://example.com/chart.png)", True),
+    ("![chart][fig]\n\n[fig]: https://example.com/chart.png", True),
+    ("![chart](data:image/png;base64,AAAA)", True),
+    ("![chart](../assets/chart.png)", False),
+    ("`![chart](https://example.com/chart.png)` in code", False),
+])
+def test_images_from_another_site_are_refused_at_validation(image: str, refused: bool) -> None:
+    from atlas.safety.textsafe import unsafe_parts
+    codes = [code for code, _ in unsafe_parts(image)]
+    assert ("E070" in codes) is refused, codes

@@ -178,3 +178,23 @@ def test_markdown_that_would_render_as_running_text_is_reported(text: str, code:
     from atlas.load.recordchecks import display_math_in_paragraph, glued_list
     found = [c for c, _, _ in (*glued_list(text), *display_math_in_paragraph(text))]
     assert found == ([code] if code else []), found
+
+
+@pytest.mark.parametrize("lang, text, code", [
+    ("ru", "При $\\beta_2 = 0.999$ шаг стабильнее.", "E067"),
+    ("ru", "При $\\beta_2 = 0{,}999$ шаг стабильнее.", None),
+    ("ru", "Модель $\\text{Llama 3.1}$ и `x = 0.5` в коде.", None),
+    ("ru", "Около 10 000 токенов.", "E068"),
+    ("ru", "Около 10\u00a0000 токенов и 1250 запросов.", None),
+    ("ru", "Около 1\u00a0250 запросов.", "E068"),
+    ("ru", "Словарь на 128000 токенов.", "E068"),
+    ("ru", "arXiv 2302.04761 и порт в `localhost:57344`, год 2024.", None),
+    ("ru", "Всего $131\\,072$ позиций.", None),
+    ("hi", "लगभग 10 लाख users के लिए", "E069"),
+    ("hi", "लगभग 1M users और 10,000 requests", None),
+    ("hi", "6.55 करोड़ parameters", "E069"),
+])
+def test_numbers_follow_each_languages_convention(lang: str, text: str, code: str | None) -> None:
+    from atlas.load import numbers
+    found = [c for c, _, _ in (numbers.russian(text) if lang == "ru" else numbers.hindi(text))]
+    assert found == ([code] if code else []), found

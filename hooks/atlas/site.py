@@ -33,11 +33,12 @@ class GeneratedPage:
 
 
 def pages_for(atlas: Atlas, lang: str, repo: Repository, files: dict[str, bytes] | None = None,
-              version: str = "") -> list[GeneratedPage]:
-    """`files`: this language's downloads (made here when not given), whose sizes the Downloads page states."""
+              version: str = "", pending: bool = False) -> list[GeneratedPage]:
+    """`files`: this language's downloads (made here when not given), whose sizes the Downloads page states;
+    `pending`: they are being made elsewhere, and the page carries marks that `downloads.fill_sizes` fills."""
     b, L = Builder(atlas, lang, repo), Labels(lang)
     version = version or downloads.build_date()
-    if files is None:
+    if files is None and not pending:
         files = downloads.language_files(atlas, lang, repo, version)
 
     def page(uri: str, markdown: str, edit_url: str = "", trusted_html: str = "") -> GeneratedPage:
@@ -79,9 +80,9 @@ def pages_for(atlas: Atlas, lang: str, repo: Repository, files: dict[str, bytes]
 
 
 def all_pages(atlas: Atlas, repo: Repository, files: dict[str, dict[str, bytes]] | None = None,
-              version: str = "") -> list[GeneratedPage]:
+              version: str = "", pending: bool = False) -> list[GeneratedPage]:
     files = files or {}
-    return [p for lang in LANGUAGES for p in pages_for(atlas, lang, repo, files.get(lang), version)]
+    return [p for lang in LANGUAGES for p in pages_for(atlas, lang, repo, files.get(lang), version, pending)]
 
 
 # Hand-written pages (the home page) embed generated tables with markers such as <!-- atlas:topics -->.

@@ -71,8 +71,9 @@ class _NoAliases(yaml.SafeDumper):
 def replicated_data(n: int, dest: Path) -> Path:
     """data/ with its real questions repeated under new ids up to n: real text, so real compression.
 
-    Questions are taken round-robin over the topics, so every topic keeps some; sources that no kept
-    question cites are dropped (an uncited source is an error, E055).
+    Questions are taken round-robin over the topics, so every topic keeps some; the first copy of each keeps
+    its id, so links between questions (`#id`) still land; sources that no kept question cites are dropped
+    (an uncited source is an error, E055).
     """
     data = dest / "data"
     shutil.copytree(ROOT / "data", data)
@@ -85,7 +86,8 @@ def replicated_data(n: int, dest: Path) -> Path:
     copies: dict[str, list] = {t["topic"]: [] for t in topics}
     for i in range(n):
         topic, q = pool[i % len(pool)]
-        copies[topic["topic"]].append(dict(q, id=f"{q['id']}-{i}", added=str(q["added"])))
+        dates = {k: str(q[k]) for k in ("added", "checked") if k in q}
+        copies[topic["topic"]].append(dict(q, id=q["id"] if i < len(pool) else f"{q['id']}-{i}", **dates))
     for f, t in zip(files, topics):
         f.write_text(yaml.dump({"topic": t["topic"], "questions": copies[t["topic"]]}, Dumper=_NoAliases,
                                allow_unicode=True, sort_keys=False, width=1000), encoding="utf-8")

@@ -64,6 +64,10 @@ CODES: dict[str, str] = {
     "E064": "fact-check date before the record was added",
     "E065": "list glued to the paragraph before it",
     "E066": "display math inside a paragraph",
+    "E067": "decimal point in Russian math",
+    "E068": "Russian number grouped against the convention",
+    "E069": "lakh or crore in Hindi text",
+    "E070": "image from another site",
     # Warnings: listed by `python -m atlas validate`, never stop a build.
     "W001": "translation predates the English change",
     "W002": "text missing from the translations lock",

@@ -17,10 +17,10 @@ from atlas.load import layout, terms, translations
 from atlas.load.assemble import assemble
 from atlas.load.arxivid import parse_id
 from atlas.load.recordchecks import value_problems
-from atlas.load.similar import near_duplicates
 from atlas.load.suggest import Suggester
 from atlas.load.validate import record_id, schema_problems, show_path
 from atlas.load.layout import DIR_FILES, LAYOUT, LIST_FILES, OPTIONAL_FILES
+from atlas.load.numbers import number_problems
 from atlas.load.yamlsource import YamlDoc, read_yaml
 from atlas.safety.textsafe import anchor_links, unsafe_parts
 
@@ -32,13 +32,14 @@ _NOT_TEXT = {"url", "website", "id", "arxiv"}
 
 
 class _Loader:
-    def __init__(self, data_dir: Path, today: dt.date | None):
+    def __init__(self, data_dir: Path, today: dt.date | None, vocabulary: bool = True):
         self.root = data_dir
         self.today = today or dt.date.today()
         self.problems: list[Problem] = []
         self.docs: dict[str, list[YamlDoc]] = {}
         self.missing: set[str] = set()  # list files that do not exist: no cascade of unknown-reference errors
         self.suggester = Suggester()
+        self.vocabulary = vocabulary
 
     # -- reading -------------------------------------------------------------------------------
     def rel(self, path: Path) -> str:
@@ -89,6 +90,9 @@ class _Loader:
                 if code == "E040":
                     what, fix = "raw HTML", ("use Markdown instead of HTML (**bold**, `code`, [text](https://…)); "
                                              "write a literal < as `&lt;`, or inside math as `\\lt`")
+                elif code == "E070":
+                    what, fix = "an image from another site", ("the site shows only its own images: describe the "
+                                                               "figure in words, or link to it as [text](https://…)")
                 else:
                     what, fix = "a link that is not https", "link only to web pages over https: [text](https://…)"
                 yield Problem(doc.rel, doc.line(path), code, record_id(doc.data, path),
@@ -168,13 +172,14 @@ class _Loader:
         self._check_sources_cited(sources)
         glossary = self._glossary(self.ids("glossary"))
         fields = self._text_fields()
-        self._check_vocabulary(glossary, fields)
+        if self.vocabulary:
+            self._check_vocabulary(glossary, fields)
+            self.problems += number_problems(fields)
         warnings, stale = self._check_translations(fields)
         if self.problems:
             raise AtlasError(self.problems)
         atlas = assemble(topics, tracks, types, evidence, difficulties, companies, sources, readings, questions,
                                collections)
-        warnings += near_duplicates(atlas.questions)
         atlas.glossary, atlas.warnings, atlas.stale = glossary, tuple(sorted(set(warnings))), tuple(stale)
         atlas.text_fields = tuple(fields)
         return atlas
@@ -439,11 +444,14 @@ def _fingerprint(data_dir: Path) -> tuple[Any, ...]:
     return (str(data_dir.resolve()),) + tuple((str(p), p.lstat().st_mtime_ns, p.lstat().st_size) for p in files)
 
 
-def load_atlas(data_dir: str | Path = "data", today: dt.date | None = None) -> Atlas:
-    """Load and validate data/ once per process (per content): MkDocs i18n builds call this per language."""
+def load_atlas(data_dir: str | Path = "data", today: dt.date | None = None, vocabulary: bool = True) -> Atlas:
+    """Load and validate data/ once per process (per content): MkDocs i18n builds call this per language.
+
+    `vocabulary=False` skips only the glossary's discouraged forms (E052): for tools that count them.
+    """
     data_dir = Path(data_dir)
-    key = _fingerprint(data_dir) + (today,)
+    key = _fingerprint(data_dir) + (today, vocabulary)
     if key not in _CACHE:
         _CACHE.clear()
-        _CACHE[key] = _Loader(data_dir, today).build()
+        _CACHE[key] = _Loader(data_dir, today, vocabulary).build()
     return _CACHE[key]

@@ -16,7 +16,7 @@ from atlas.core.errors import Problem
 from atlas.core.schema import PLACEHOLDER, URL
 from atlas.load.validate import record_id, show_path
 from atlas.load.yamlsource import YamlDoc
-from atlas.safety.textsafe import prose_parts
+from atlas.safety.textsafe import FENCE_LINE, prose_parts
 
 # Fields whose text is Markdown (paragraphs, math); every other string is one line.
 MARKDOWN_FIELDS = frozenset({"text", "tests", "rubric", "answer", "summary", "description", "note"})
@@ -96,7 +96,7 @@ def _check(path: tuple[Any, ...], value: Any) -> Iterator[tuple[str, str, str]]:
 
 
 _LIST_ITEM = re.compile(r"[ \t]*(?:[-*+]|\d{1,3}[.)])[ \t]+\S")
-_FENCE = re.compile(r"[ \t]*(```|~~~)")
+
 
 
 def glued_list(value: str) -> Iterator[tuple[str, str, str]]:
@@ -106,7 +106,7 @@ def glued_list(value: str) -> Iterator[tuple[str, str, str]]:
         if fence:
             fence = "" if line.strip().startswith(fence) else fence
             continue
-        if m := _FENCE.match(line):
+        if m := FENCE_LINE.match(line):
             fence, prose_before, in_list = m.group(1), False, False
             continue
         if not line.strip():
@@ -131,7 +131,7 @@ def display_math_in_paragraph(value: str) -> Iterator[tuple[str, str, str]]:
         if fence:
             fence = "" if line.strip().startswith(fence) else fence
             continue
-        if m := _FENCE.match(line):
+        if m := FENCE_LINE.match(line):
             fence = m.group(1)
             continue
         if "$$" not in line or line.lstrip().startswith(("`", "    ")) and "`" in line:

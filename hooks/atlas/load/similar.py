@@ -1,13 +1,12 @@
 """Questions that ask the same thing: near-identical English texts across the atlas, unless told apart.
 
 Two questions whose texts are close (TF-IDF cosine over content words) must either be merged or each link the
-other (`[…](#other-id)` in text, rubric or answer), which is how a record says how it differs. Pure Python: the
-atlas is a few hundred questions, so every pair is compared (about 0.1 s at 1,000 questions).
+other (`[…](#other-id)` in text, rubric or answer), which is how a record says how it differs. Reported by
+`python -m atlas validate` and the tests, not by every build.
 """
 
 from __future__ import annotations
 
-import itertools
 import math
 import re
 from collections import Counter
@@ -35,17 +34,22 @@ def _vectors(texts: dict[str, str]) -> dict[str, dict[str, float]]:
 
 
 def similarity_pairs(questions: list[Question], threshold: float = THRESHOLD) -> list[tuple[float, Question, Question]]:
-    """Every pair of questions whose English texts are at least `threshold` alike, most alike first."""
+    """Every pair of questions whose English texts are at least `threshold` alike, most alike first.
+
+    Dot products are accumulated over an inverted index: only pairs that share a word are ever touched.
+    """
     vectors = _vectors({q.id: q.text["en"] for q in questions})
-    pairs = []
-    for a, b in itertools.combinations(questions, 2):
-        va, vb = vectors[a.id], vectors[b.id]
-        if len(vb) < len(va):
-            va, vb = vb, va
-        score = sum(x * vb.get(w, 0.0) for w, x in va.items())
-        if score >= threshold:
-            pairs.append((score, a, b))
-    return sorted(pairs, key=lambda p: -p[0])
+    postings: dict[str, list[tuple[int, float]]] = {}
+    for i, q in enumerate(questions):
+        for word, weight in vectors[q.id].items():
+            postings.setdefault(word, []).append((i, weight))
+    scores: dict[tuple[int, int], float] = {}
+    for entries in postings.values():
+        for k, (i, x) in enumerate(entries):
+            for j, y in entries[k + 1:]:
+                scores[i, j] = scores.get((i, j), 0.0) + x * y
+    pairs = [(score, questions[i], questions[j]) for (i, j), score in scores.items() if score >= threshold]
+    return sorted(pairs, key=lambda p: (-p[0], p[1].id, p[2].id))
 
 
 def _links(q: Question) -> set[str]:

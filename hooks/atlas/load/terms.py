@@ -5,7 +5,8 @@ Matching is deliberately simple, so a contributor can predict it from data/gloss
   word, so `rollout` does not match inside it, nor `critic` inside `Actor-Critic`);
 - a `*` at the end of a word matches any ending: Russian inflection is written as a stem (`референсн*`),
   or as the inflected forms themselves where a stem would catch correct words;
-- variants with Cyrillic letters match in any letter case; Latin and Devanagari ones as written;
+- variants match in any letter case (Cyrillic and Latin: "Training" at the start of a sentence is still
+  training); Devanagari has no case;
 - text is compared in Unicode NFC, so a nukta letter typed as one code point or as letter + nukta is the
   same spelling (and ग़लत never matches a rule about गलत);
 - math (`$…$`, `$$…$$`) and code (`…`, fenced blocks) are skipped: formulas and identifiers are not prose.
@@ -20,15 +21,12 @@ from functools import cached_property
 from typing import Iterable
 
 from atlas.core.model import Glossary
+from atlas.safety.textsafe import PROTECTED
 
 # A word character: letters, digits, combining marks (Devanagari vowel signs, virama, nukta) and hyphens;
 # not the danda । ॥, which ends a Hindi sentence.
 _WORD = r"[\w\u0300-\u036f\u0900-\u0963\u0966-\u097f\u200c\u200d-]"
-_CYRILLIC = re.compile(r"[\u0400-\u04ff]")
-# What Markdown and arithmatex treat as code or math (as in textsafe.py, which the renderer relies on).
-_SKIPPED = re.compile(
-    r"(^```.*?^```[ \t]*$|`+[^`\n]*?`+|\$\$.+?\$\$|(?<![\\$])\$(?=\S)[^$\n]+?(?<=\S)\$(?!\$))", re.S | re.M)
-
+_CASED = re.compile(r"[A-Za-z\u0400-\u04ff]")
 
 @dataclass(frozen=True)
 class Rule:
@@ -58,7 +56,7 @@ def compile_form(form: str) -> re.Pattern[str]:
     for word in unicodedata.normalize("NFC", form).split():
         stem = word.endswith("*")
         words.append(re.escape(word.rstrip("*")) + (f"{_WORD}*" if stem else ""))
-    flags = re.IGNORECASE if _CYRILLIC.search(form) else 0
+    flags = re.IGNORECASE if _CASED.search(form) else 0
     return re.compile(rf"(?<!{_WORD})" + r"\s+".join(words) + rf"(?!{_WORD})", flags)
 
 
@@ -74,9 +72,10 @@ def rules(glossary: Glossary) -> dict[str, list[Rule]]:
 
 
 def prose(text: str) -> str:
-    """The text with math and code blanked out (same length, so nothing joins across a gap)."""
+    """The text with math and code blanked out (same length, so nothing joins across a gap); code and math are
+    what the renderer protects (`textsafe.PROTECTED`)."""
     text = unicodedata.normalize("NFC", text)
-    return _SKIPPED.sub(lambda m: " " * len(m.group(0)), text)
+    return PROTECTED.sub(lambda m: " " * len(m.group(0)), text)
 
 
 def find(text: str, lang_rules: Iterable[Rule]) -> list[tuple[Rule, str]]:

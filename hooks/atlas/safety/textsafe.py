@@ -10,14 +10,21 @@ import re
 import string
 from typing import Callable
 
-# Segments that the Markdown engine escapes itself: fenced code, inline code, display and inline math.
-_PROTECTED = re.compile(
-    r"(^```.*?^```[ \t]*$"          # fenced code block
-    r"|`+[^`\n]*?`+"                 # inline code
-    r"|\$\$.+?\$\$"                  # display math
-    r"|(?<![\\$])\$(?=\S)[^$\n]+?(?<=\S)\$(?!\$))",  # inline math
-    re.S | re.M,
-)
+# Fenced code as pymdownx.superfences reads it: three or more backticks or tildes, with an optional info string
+# (`~~~cpp`, ```` ```{.python} ````), closed by exactly the same fence; indented as a whole (inside a list item)
+# or not. Every body line keeps the opening's indentation: a line that drops it is not inside the fence for
+# Markdown either (an indented "fence" over unindented lines is an indented code block and then prose).
+# An unclosed fence is not code. Markdown escapes what is inside a fence; we must never call prose code.
+_FENCE_OPEN = r"^(?P<ind>[ \t]*)(?P<fence>(?P<fc>[`~])(?P=fc){2,})(?!(?P=fc))[^\n]*\n"
+_FENCE_BODY = r"(?:(?P=ind)[^\n]*\n|[ \t]*\n)*?(?P=ind)(?P=fence)[ \t]*$"
+_INLINE_CODE = r"`+[^`\n]*?`+"
+_MATH = r"\$\$.+?\$\$|(?<![\\$])\$(?=\S)[^$\n]+?(?<=\S)\$(?!\$)"
+FENCE_LINE = re.compile(r"[ \t]*(`{3,}|~{3,})")  # a line that opens or closes a fence
+# Code only (fenced and inline), and code plus math: what Markdown and arithmatex escape themselves.
+CODE = re.compile(f"({_FENCE_OPEN}{_FENCE_BODY}|{_INLINE_CODE})", re.S | re.M)
+PROTECTED = re.compile(f"({_FENCE_OPEN}{_FENCE_BODY}|{_INLINE_CODE}|{_MATH})", re.S | re.M)
+_PROTECTED = PROTECTED  # the name other modules imported first
+_IMAGE = re.compile(r"!\[[^\]]*\]\s*(\(\s*<?([^)\s>]*)|\[)")  # ![alt](target) or ![alt][ref]
 _TAG = re.compile(r"</?[A-Za-z][^>]*>?|<[!?]")  # "a < b" is not a tag; "<b", "</b", "<!--" are
 _LINK = re.compile(r"\]\(\s*<?([^)\s>]*)")
 _AUTOLINK = re.compile(r"<([a-zA-Z][a-zA-Z0-9+.-]*:[^>\s]*)>")
@@ -45,9 +52,13 @@ def prose_parts(text: str) -> list[str]:
 def unsafe_parts(text: str) -> list[tuple[str, str]]:
     """(code, snippet) for each piece of raw HTML or non-web link outside code and math."""
     found: list[tuple[str, str]] = []
-    if "<" not in text and "](" not in text and "]:" not in text:  # the common case: nothing that could be markup or a link
+    if "<" not in text and "](" not in text and "]:" not in text and "![" not in text:  # nothing like markup or a link
         return found
     for segment in prose_parts(text):
+        for m in _IMAGE.finditer(segment):
+            target = m.group(2) or ""
+            if m.group(1) == "[" or "://" in target or target.startswith("//") or ":" in target.split("/")[0]:
+                found.append(("E070", m.group(0)[:40]))
         for m in _AUTOLINK.finditer(segment):
             if not m.group(1).lower().startswith(_SAFE_SCHEMES):
                 found.append(("E041", m.group(0)))

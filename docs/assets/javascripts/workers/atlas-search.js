@@ -175,10 +175,13 @@
     var message = event.data || {};
     if (message.type === SETUP) {
       atlas = (message.data && message.data.config && message.data.config.atlas) || null;
-      self.postMessage({ type: READY });
-      // The page starts this worker only once the reader opens search: fetch the runtime now, so the
-      // first query needs only its index chunks.
-      if (atlas) load().catch(function () { pagefind = null; });
+      // READY only once Pagefind is loaded and initialised: until then Material shows "Initializing search"
+      // and holds the query, then sends the latest one. A reader on a slow phone who types as soon as the
+      // dialog opens waits for the answer; never gets "no results" from an index that was not there yet.
+      var ready = function () { self.postMessage({ type: READY }); };
+      if (!atlas) return ready();
+      load().catch(function () { pagefind = null; return load(); })  // one retry, then let queries report it
+        .then(ready, function (error) { pagefind = null; console.warn("Search index failed to load:", error); ready(); });
     } else if (message.type === "atlas-timing") {
       // For scripts/audit.py: what this worker fetched, from the browser's own resource timing.
       self.postMessage({ type: "atlas-timing", origin: performance.timeOrigin, data: performance.getEntriesByType("resource").map(function (e) {

@@ -1,0 +1,68 @@
+"""The Downloads made in a process of their own, while the pages render on the build's other core.
+
+Decks and exports take a few seconds at a few hundred questions and nothing in the page build needs their
+bytes: only the Downloads page states their sizes, and those are filled in once the files exist
+(`page.fill_sizes`). The child process loads `data/` itself (a spawned process shares nothing, and a fork
+beside `mkdocs serve`'s threads is unsafe), so a job is described by plain values: where the data is, the
+repository, the build date. Results are cached by a digest of every data file, so a rebuild that changed
+no record (a page, a stylesheet, the engine) reuses the last files.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import multiprocessing
+import os
+from concurrent.futures import Future, ProcessPoolExecutor
+from pathlib import Path
+
+from atlas.core.urls import Repository
+from atlas.downloads.page import all_files
+from atlas.load.loader import load_atlas
+
+Files = dict[str, dict[str, bytes]]
+_POOL: ProcessPoolExecutor | None = None
+_DONE: dict[str, Files] = {}  # data digest -> files, the newest only
+
+
+def data_digest(data_dir: Path, repo: Repository, version: str) -> str:
+    """What the files depend on: every byte under data/, the repository the links point to, the date."""
+    h = hashlib.sha256(f"{repo}|{version}".encode())
+    for folder, dirs, names in sorted(os.walk(data_dir)):
+        dirs.sort()
+        for name in sorted(names):
+            path = Path(folder) / name
+            h.update(str(path.relative_to(data_dir)).encode() + b"\0" + path.read_bytes() + b"\0")
+    return h.hexdigest()
+
+
+def _make(data_dir: str, repo: Repository, version: str) -> Files:
+    return all_files(load_atlas(data_dir), repo, version)
+
+
+def start(data_dir: Path, repo: Repository, version: str) -> Future[Files]:
+    """The files for this data, from the cache or from a child process; `.result()` waits for them."""
+    global _POOL
+    key = data_digest(data_dir, repo, version)
+    if key in _DONE:
+        done: Future[Files] = Future()
+        done.set_result(_DONE[key])
+        return done
+    if _POOL is None:
+        _POOL = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+    job = _POOL.submit(_make, str(data_dir), repo, version)
+
+    def remember(f: Future[Files]) -> None:
+        if not f.cancelled() and f.exception() is None:
+            _DONE.clear()
+            _DONE[key] = f.result()
+    job.add_done_callback(remember)
+    return job
+
+
+def shutdown() -> None:
+    """Stop the worker process (end of `mkdocs serve`)."""
+    global _POOL
+    if _POOL is not None:
+        _POOL.shutdown(wait=False, cancel_futures=True)
+        _POOL = None
