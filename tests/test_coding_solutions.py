@@ -27,7 +27,8 @@ from conftest import ROOT
 CODE = re.compile(r"^[ \t]*```python[ \t]*\n(.*?)^[ \t]*```[ \t]*$", re.S | re.M)
 ATLAS = load_atlas(ROOT / "data")
 SOLUTIONS = [q for q in ATLAS.questions if q.answer and CODE.search(q.answer["en"])]
-CODING = [q for q in ATLAS.questions if q.topic == "ml-coding"]
+# Every question whose answer runs code: the ml-coding topic and any other answer with python blocks.
+CODING = [q for q in ATLAS.questions if q.topic == "ml-coding" or (q.answer and CODE.search(q.answer["en"]))]
 MUTANTS = ROOT / "tests" / "mutants"
 MIN_MUTANTS = 3
 
@@ -75,7 +76,7 @@ def test_a_broken_solution_is_caught() -> None:
         exec(compile("\n".join(blocks("```python\nassert 1 + 1 == 3\n```")), "broken", "exec"), {})
 
 
-# -- ml-coding: solution blocks, then a checks block; mutants must fail the checks --------------------------------
+# -- code in answers: solution blocks, then a checks block; mutants must fail the checks -------------------------
 
 def defined_names(code: str) -> set[str]:
     """Top-level functions, classes and assigned names of a piece of code."""
