@@ -178,7 +178,7 @@ def test_atom_feed_is_valid_and_lists_the_newest_questions_first(site_dir, atlas
     dates = [e.updated for e in parsed.entries]
     assert dates == sorted(dates, reverse=True)
     assert len(parsed.entries) == min(feeds.ENTRIES, len(atlas.questions))
-    newest = max(q.added for q in atlas.questions)
+    newest = max(max(q.added, q.checked) for q in atlas.questions)
     assert parsed.entries[0].updated.startswith(newest)
     first = next(q for q in atlas.questions if q.added == newest)
     assert parsed.entries[0].title == first.text[lang].strip() or parsed.entries[0].link.endswith(f"#{first.id}")

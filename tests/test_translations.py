@@ -103,7 +103,7 @@ def test_the_ru_and_hi_pages_note_the_stale_question(changed: Path) -> None:
     result = build_site(site, config, cwd=changed, site_url=f"http://127.0.0.1:{port}/")
     assert result.returncode == 0, result.stdout + result.stderr  # --strict passes: a note, not a warning
     for prefix, label in (("ru/", "Английская версия этого вопроса обновилась"),
-                          ("hi/", "इस प्रश्न का अंग्रेज़ी संस्करण बदला गया है")):
+                          ("hi/", "इस सवाल का अंग्रेज़ी संस्करण बदला गया है")):
         doc = page(site, f"{prefix}topics/sample-topic")
         notes = doc.by_class("atlas-stale")
         assert len(notes) == 1 and label in notes[0].text

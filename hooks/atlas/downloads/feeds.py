@@ -21,9 +21,10 @@ ENTRIES = 50
 
 
 def newest(atlas: Atlas, limit: int = ENTRIES) -> list[Question]:
-    """Newest first; questions added the same day keep their order in the data."""
+    """Newest first — by the later of added and last fact-checked, the entry's `updated`; questions of the same
+    day keep their order in the data."""
     order = {q.id: i for i, q in enumerate(atlas.questions)}
-    return sorted(atlas.questions, key=lambda q: (q.added, -order[q.id]), reverse=True)[:limit]
+    return sorted(atlas.questions, key=lambda q: (max(q.added, q.checked), -order[q.id]), reverse=True)[:limit]
 
 
 def _stamp(day: str) -> str:
