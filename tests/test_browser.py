@@ -318,16 +318,20 @@ def test_practice_mode_hides_then_reveals(driver, server, atlas, lang) -> None:
         b.click()
         assert b.get_attribute("aria-expanded") == "true"
     assert all(p.is_displayed() for p in panels)
-    assert len(card.find_elements(By.CSS_SELECTOR, "ul li")) == len(question.rubric)
+    assert len(card.find_elements(By.CSS_SELECTOR, ".atlas-ex__points > li")) == len(question.rubric)
     driver.find_element(By.ID, "ex-next").click()
     WebDriverWait(driver, 10).until(lambda d: d.find_elements(By.ID, "ex-next"))
     assert driver.find_element(By.ID, "ex-card").get_attribute("data-id") in {q.id for q in atlas.questions if q.answer}
 
 
 def test_explorer_script_never_writes_html() -> None:
+    """Record text goes in with textContent; the build's sanitised HTML is parsed inert (DOMParser, in one
+    place) and copied node by node through an allowlist: never innerHTML and the like."""
     from conftest import ROOT
     script = (ROOT / "docs" / "assets" / "explorer.js").read_text(encoding="utf-8")
     assert "innerHTML" not in script and "insertAdjacentHTML" not in script and "document.write" not in script
+    assert "outerHTML" not in script and "createContextualFragment" not in script and "srcdoc" not in script
+    assert script.count("DOMParser") == 1 and script.count("parseFromString") == 1
 
 
 @pytest.mark.parametrize("lang,query,path", [
@@ -371,3 +375,75 @@ def test_search_under_the_published_base_path(driver, tmp_path: Path) -> None:
             assert any(urlparse(h).fragment == "sample-clipping" for h in links) or lang != "en", (lang, links)
             assert [p for p in fixture.requests if "pagefind" in p], fixture.requests
             assert all(p.startswith("/atlas/") for p in fixture.requests), fixture.requests
+
+
+# -- Practice cards (issue 25): the topic page's HTML, never Markdown -------------------------------------------
+CARD_CHECK = """
+const ids = arguments[0], done = arguments[arguments.length - 1], out = {bad: [], pre: 0, table: 0, math: 0, points: {}};
+(async () => {
+  for (const id of ids) {
+    if (!(await window.atlasPractise(id))) { out.bad.push([id, 'no card']); continue; }
+    const card = document.getElementById('ex-card');
+    card.querySelectorAll('button[aria-expanded="false"]').forEach(b => b.click());
+    if (card.getAttribute('data-id') !== id) { out.bad.push([id, 'wrong card']); continue; }
+    out.pre += card.querySelectorAll('pre code span').length > 0;
+    out.table += card.querySelectorAll('.atlas-ex__answer table th').length > 0;
+    out.math += card.querySelectorAll('.arithmatex').length > 0;
+    out.points[id] = card.querySelectorAll('.atlas-ex__points > li').length;
+    const prose = card.cloneNode(true);
+    prose.querySelectorAll('code, pre, .arithmatex').forEach(n => n.remove());
+    const text = prose.textContent, m = /\\*\\*|`|\\$\\$|\\\\\\(|\\\\\\[/.exec(text);
+    if (m) out.bad.push([id, text.slice(Math.max(0, m.index - 50), m.index + 50)]);
+    if (!card.querySelector('.atlas-ex__rubric strong')) out.bad.push([id, 'no bold label']);
+  }
+  done(out);
+})();
+"""
+
+
+@pytest.mark.parametrize("lang", PREFIX)
+def test_no_practice_card_shows_markdown(driver, server, atlas, lang) -> None:
+    """Every question's card, opened and revealed in the browser: no `**`, backtick, ``` fence, `$$` or raw TeX
+    outside code and formulas; code arrives highlighted, tables as tables, the rubric as its points."""
+    open_explorer(driver, server, lang)
+    driver.set_script_timeout(300)
+    out = driver.execute_async_script(CARD_CHECK, [q.id for q in atlas.questions])
+    assert out["bad"] == [], out["bad"][:5]
+    assert out["points"] == {q.id: len(q.rubric) for q in atlas.questions}
+    assert out["pre"] >= 12 and out["table"] >= 5 and out["math"] >= 100, out
+
+
+def test_the_card_check_catches_markdown(driver, server) -> None:
+    """The check above fails on a card that shows raw Markdown (as the old textContent cards did)."""
+    open_explorer(driver, server, "en")
+    driver.execute_script("""
+        const real = window.atlasPractise;
+        window.atlasPractise = id => real(id).then(ok => {
+          const li = document.querySelector('#ex-card .atlas-ex__points > li');
+          li.textContent = '**In-batch negatives** and `GradScaler`';
+          return ok;
+        });""")
+    out = driver.execute_async_script(CARD_CHECK, ["causal-attention-numpy"])
+    assert out["bad"] and "**In-batch" in out["bad"][0][1]
+
+
+@pytest.mark.parametrize("width", [390, 1366])
+def test_practice_card_with_code_table_and_math_fits_the_screen(server, width) -> None:
+    """A code answer, a table answer and a formula-heavy one, revealed on a phone and a laptop: the page never
+    scrolls sideways (code and tables scroll inside their boxes) and the formulas are typeset by KaTeX."""
+    with chromium(width=width, height=900, mobile=width < 500) as d:
+        for qid in ("causal-attention-numpy", "fp16-vs-bf16-loss-scaling", "speculative-decoding-lossless"):
+            d.get(server.url + f"explorer/?practice={qid}")
+            card = WebDriverWait(d, 15).until(lambda d: d.find_element(By.CSS_SELECTOR, f"#ex-card[data-id='{qid}']"))
+            for b in card.find_elements(By.CSS_SELECTOR, "button[aria-expanded='false']"):
+                d.execute_script("arguments[0].click()", b)
+            assert d.execute_script("return window.innerWidth") == width
+            # Scroll through the card as a reader would: formulas are typeset as they come into view.
+            d.execute_script("""return (async () => { for (const e of document.querySelectorAll('#ex-card .arithmatex')) {
+                e.scrollIntoView(); await new Promise(r => setTimeout(r, 30)); } })()""")
+            WebDriverWait(d, 30).until(lambda d: d.execute_script(
+                "return document.querySelectorAll('#ex-card .arithmatex').length === "
+                "document.querySelectorAll('#ex-card .arithmatex .katex').length"))
+            assert d.execute_script("return document.documentElement.scrollWidth") <= width, qid
+            if qid == "fp16-vs-bf16-loss-scaling":
+                assert d.find_elements(By.CSS_SELECTOR, "#ex-card .md-typeset__scrollwrap table")

@@ -380,3 +380,55 @@ def test_sitemap_lists_every_language_with_x_default(site_dir: Path) -> None:
     for u in urls:
         langs = {l.attrib["hreflang"] for l in u.findall("x:link", ns)}
         assert langs == {"en", "ru", "hi", "x-default"}
+
+
+# -- Practice cards (issue 25): the explorer shows the topic page's own HTML, never Markdown -----------------
+def _absolute(html: str, base: str) -> str:
+    """Links resolved against the page they are on, so HTML for two pages compares (only real attributes)."""
+    return re.sub(r'(<a\b[^>]*?\bhref=")([^"]*)"', lambda m: m.group(1) + urljoin(base, m.group(2)) + '"', html)
+
+
+def question_parts_on_page(section: str, labels: dict) -> dict:
+    """A question's parts as its topic page shows them: heading text, what it tests, rubric points, answer."""
+    text = section[section.index(">") + 1:section.index('<a class="headerlink"')]
+    tests = re.search(r'<div class="atlas-tests">\s*(.*?)\s*</div>\s*<p><strong>', section, re.S)
+    if tests is None:  # the flat layout: "<p><strong>What it tests:</strong> …" up to the rubric's label
+        start = section.index(f'<p><strong>{labels["tests"]}:</strong> ')
+        tests_html = section[start:section.index(f'<p><strong>{labels["rubric"]}:</strong></p>')].strip()
+    else:
+        tests_html = tests.group(1)
+    tests_html = tests_html.replace(f'<strong>{labels["tests"]}:</strong> ', "", 1)
+    rubric = re.search(r'<p><strong>' + re.escape(labels["rubric"]) + r':</strong></p>\s*<ul>(.*?)</ul>', section, re.S)
+    answer = re.search(r'<details class="answer">\s*<summary>.*?</summary>(.*)</details>', section, re.S)
+    return {"text": text, "tests": tests_html, "rubric": [li.strip() for li in re.findall(r"<li>(.*?)</li>", rubric.group(1), re.S)],
+            "answer": answer.group(1).strip() if answer else ""}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_practice_cards_carry_the_topic_pages_own_html(site_dir: Path, atlas, lang: str) -> None:
+    """explorer/details/<topic>.json holds every question's text, tests, rubric and answer as exactly the HTML of
+    its topic page (links resolved), sanitised like it: no Markdown left for a card to show."""
+    from atlas.safety.sanitize import sanitize
+    labels = {k: v[lang] for k, v in all_labels().items()}
+    compared = 0
+    for topic in atlas.topics:
+        html = (site_dir / LANGS[lang] / "topics" / topic.id / "index.html").read_text(encoding="utf-8")
+        details = json.loads((site_dir / LANGS[lang] / "explorer" / "details" / f"{topic.id}.json").read_text(encoding="utf-8"))
+        page_base, card_base = f"http://x.test/{LANGS[lang]}topics/{topic.id}/", f"http://x.test/{LANGS[lang]}explorer/"
+        for q in atlas.questions_in(topic.id):
+            start = html.index(f'<h3 class="atlas-q" id="{q.id}"')
+            ends = [i for i in (html.find('<h3 class="atlas-q"', start + 10), html.find("<h2", start + 10)) if i > 0]
+            on_page = question_parts_on_page(html[start:min(ends or [len(html)])], labels)
+            card = details[q.id]
+            for part in ("text", "tests", "answer"):
+                assert _absolute(card[part], card_base) == _absolute(on_page[part], page_base), (q.id, part)
+                assert sanitize(card[part]) == card[part], (q.id, part)
+            assert [_absolute(p, card_base) for p in card["rubric"]] == [_absolute(p, page_base) for p in on_page["rubric"]], q.id
+            prose = re.sub(r"<(code|pre)\b.*?</\1>|\\\[.*?\\\]|\\\(.*?\\\)", "",
+                           card["text"] + card["tests"] + card["answer"] + "".join(card["rubric"]), flags=re.S)
+            assert not re.search(r"\*\*|`|\$\$", prose), (q.id, re.search(r".{0,40}(\*\*|`|\$\$).{0,40}", prose))
+            compared += 1
+    assert compared == len(atlas.questions)
+    assert sum("<pre>" in d or "<table>" in d for t in atlas.topics for d in (
+        json.loads((site_dir / LANGS[lang] / "explorer" / "details" / f"{t.id}.json").read_text(encoding="utf-8"))[q]["answer"]
+        for q in (x.id for x in atlas.questions_in(t.id)))) >= 12  # code and tables arrive as code and tables

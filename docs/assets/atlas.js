@@ -71,13 +71,12 @@
     // A formula wider than a phone scrolls sideways: keyboard users must be able to reach it.
     if (display && el.scrollWidth > el.clientWidth) el.setAttribute("tabindex", "0");
   }
-  function render() {
-    var nodes = document.querySelectorAll(".arithmatex");
+  // KaTeX itself is fetched only when the first formula comes near the screen.
+  var io = null, waiting = [];
+  function observe(nodes) {
     if (!nodes.length) return;
     if (!("IntersectionObserver" in window)) return load(function () { nodes.forEach(typeset); });
-    // KaTeX itself is fetched only when the first formula comes near the screen.
-    var waiting = [];
-    var io = new IntersectionObserver(function (entries) {
+    io = io || new IntersectionObserver(function (entries) {
       entries.forEach(function (e) {
         if (!e.isIntersecting) return;
         io.unobserve(e.target);
@@ -88,6 +87,7 @@
     }, { rootMargin: "600px 0px" });
     nodes.forEach(function (el) { io.observe(el); });
   }
+  function render() { observe(pending()); }
   var callbacks = null;
   function load(done) {
     if (window.katex) return done();
@@ -101,19 +101,9 @@
     js.onload = function () { callbacks.splice(0).forEach(function (fn) { fn(); }); };
     document.head.appendChild(js);
   }
-  // The explorer renders $...$ in text it inserts (via textContent) with KaTeX's auto-render.
-  window.atlasMath = function (node) {
-    var run = function () {
-      if (window.renderMathInElement) {
-        renderMathInElement(node, { delimiters: [{ left: "$$", right: "$$", display: true }, { left: "$", right: "$", display: false }], throwOnError: false });
-      }
-    };
-    if (window.renderMathInElement) return run();
-    load(function () {
-      var auto = document.createElement("script");
-      auto.src = base + "auto-render.min.js"; auto.onload = run;
-      document.head.appendChild(auto);
-    });
+  // Scripts that insert the build's HTML (the explorer's practice card) typeset its formulas the same way.
+  window.atlasTypeset = function (root) {
+    observe(Array.prototype.slice.call(root.querySelectorAll(".arithmatex:not([data-typeset])")));
   };
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", render); else render();
 })();

@@ -14,11 +14,11 @@ from atlas.core.labels import Labels
 from atlas.pages import progress
 from atlas.pages.views import CompanyPage, GlossaryPage, Group, ListPage, QuestionView, Table, TablePage, TopicPage
 from atlas.safety.sanitize import plain
-from atlas.safety.textsafe import escape_markup, markdown_url, plain_markdown
+from atlas.safety.textsafe import escape_markup, markdown_url, one_line, plain_markdown
 
 
 def _one_line(text: str) -> str:
-    return " ".join(escape_markup(text).split())
+    return one_line(escape_markup(text))
 
 
 def _plain(text: str) -> str:
