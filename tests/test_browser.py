@@ -447,3 +447,55 @@ def test_practice_card_with_code_table_and_math_fits_the_screen(server, width) -
             assert d.execute_script("return document.documentElement.scrollWidth") <= width, qid
             if qid == "fp16-vs-bf16-loss-scaling":
                 assert d.find_elements(By.CSS_SELECTOR, "#ex-card .md-typeset__scrollwrap table")
+
+
+# -- Study mode (issue 25): what it tests and the rubric folded, remembered; expand all for reading -------------
+def rubric_shown(driver) -> list[bool]:
+    """For each question on the page: is its rubric (the first point) rendered? A closed <details> hides its
+    content with content-visibility, which checkVisibility sees (offsetParent does not)."""
+    return driver.execute_script(
+        "return Array.from(document.querySelectorAll('details.atlas-fold')).map(d => d.querySelector('li').checkVisibility())")
+
+
+@pytest.mark.parametrize("lang,width", [(lang, width) for lang in PREFIX for width in (390, 1366)])
+def test_study_mode_folds_the_rubric_remembers_it_and_expand_all_reads_everything(server, atlas, lang, width) -> None:
+    topic = "rag"
+    n = len(atlas.questions_in(topic))
+    answered = sum(1 for q in atlas.questions_in(topic) if q.answer)
+    with chromium(width=width, height=900, mobile=width < 500) as d:
+        d.get(server.url + PREFIX[lang] + f"topics/{topic}/")
+        d.execute_script("localStorage.clear()")
+        d.refresh()
+        mode = WebDriverWait(d, 10).until(lambda d: d.find_element(By.CSS_SELECTOR, ".atlas-study-bar:not([hidden]) .atlas-study__mode"))
+        assert rubric_shown(d) == [True] * n and mode.get_attribute("aria-pressed") == "false"  # reading by default
+        assert mode.size["height"] >= 24
+        d.execute_script("arguments[0].click()", mode)
+        assert rubric_shown(d) == [False] * n and mode.get_attribute("aria-pressed") == "true"
+        d.refresh()  # remembered
+        WebDriverWait(d, 10).until(lambda d: d.find_element(By.CSS_SELECTOR, ".atlas-study__mode").get_attribute("aria-pressed") == "true")
+        assert rubric_shown(d) == [False] * n
+        # One question's reveal shows that question's rubric only.
+        summary = d.find_elements(By.CSS_SELECTOR, "details.atlas-fold > summary")[2]
+        d.execute_script("arguments[0].scrollIntoView({block: 'center'})", summary)
+        assert summary.size["height"] >= 24 and summary.is_displayed()
+        summary.click()
+        assert rubric_shown(d) == [i == 2 for i in range(n)]
+        expand = d.find_element(By.CSS_SELECTOR, ".atlas-study__expand")
+        label = expand.text
+        d.execute_script("arguments[0].click()", expand)
+        assert rubric_shown(d) == [True] * n
+        assert d.execute_script("return document.querySelectorAll('article details.answer[open]').length") == answered
+        assert expand.get_attribute("aria-expanded") == "true" and expand.text != label
+        d.execute_script("arguments[0].click()", expand)  # collapse all: folded again in study mode
+        assert rubric_shown(d) == [False] * n
+        assert d.execute_script("return document.querySelectorAll('article details.answer[open]').length") == 0
+        other = {"en": "ru", "ru": "hi", "hi": "en"}[lang]  # the same browser remembers it in every language
+        d.get(server.url + PREFIX[other] + f"topics/{topic}/")
+        WebDriverWait(d, 10).until(lambda d: d.find_element(By.CSS_SELECTOR, ".atlas-study__mode").get_attribute("aria-pressed") == "true")
+        assert rubric_shown(d) == [False] * n
+        d.execute_script("document.querySelector('.atlas-study__mode').click()")
+        assert rubric_shown(d) == [True] * n
+        d.refresh()
+        WebDriverWait(d, 10).until(lambda d: d.find_element(By.CSS_SELECTOR, ".atlas-study-bar:not([hidden])"))
+        assert rubric_shown(d) == [True] * n
+        assert d.execute_script("return document.documentElement.scrollWidth") <= d.execute_script("return innerWidth")

@@ -213,6 +213,20 @@ def test_language_switcher_keeps_the_page(site_dir: Path, atlas, lang: str) -> N
 
 
 @pytest.mark.parametrize("lang", LANGS)
+def test_without_a_script_every_rubric_is_open_and_study_mode_is_hidden(site_dir: Path, atlas, lang: str) -> None:
+    """What it tests and the rubric sit in an open fold (study mode, a script, closes it); the study bar starts hidden."""
+    for topic in atlas.topics:
+        doc = article(page(site_dir, f"{LANGS[lang]}topics/{topic.id}"))
+        folds = [d for d in doc.find_all("details") if "atlas-fold" in d.classes]
+        assert len(folds) == len(questions_on(doc)) == len(topic_questions := atlas.questions_in(topic.id))
+        assert all("open" in f.attrs and f.find("summary") for f in folds)
+        assert sorted(len(f.find("ul").find_all("li")) for f in folds) == sorted(len(q.rubric) for q in topic_questions)
+        bars = doc.by_class("atlas-study-bar")
+        assert len(bars) == 1 and "hidden" in bars[0].attrs
+        assert all(all_labels()[k][lang] in bars[0].text for k in ("study_mode", "expand_all", "collapse_all"))
+
+
+@pytest.mark.parametrize("lang", LANGS)
 def test_written_answers_are_collapsed(site_dir: Path, atlas, lang: str) -> None:
     answered = [q for q in atlas.questions if q.answer]
     assert answered
@@ -220,6 +234,7 @@ def test_written_answers_are_collapsed(site_dir: Path, atlas, lang: str) -> None
         doc = page(site_dir, f"{LANGS[lang]}topics/{topic.id}")
         details = [d for d in doc.find_all("details") if "answer" in d.classes]
         assert len(details) == sum(1 for q in answered if q.topic == topic.id)
+        assert len(doc.find_all("details")) == len(details) + len(questions_on(doc))  # and one fold per question
         assert all("open" not in d.attrs for d in details)
 
 
@@ -391,12 +406,8 @@ def _absolute(html: str, base: str) -> str:
 def question_parts_on_page(section: str, labels: dict) -> dict:
     """A question's parts as its topic page shows them: heading text, what it tests, rubric points, answer."""
     text = section[section.index(">") + 1:section.index('<a class="headerlink"')]
-    tests = re.search(r'<div class="atlas-tests">\s*(.*?)\s*</div>\s*<p><strong>', section, re.S)
-    if tests is None:  # the flat layout: "<p><strong>What it tests:</strong> …" up to the rubric's label
-        start = section.index(f'<p><strong>{labels["tests"]}:</strong> ')
-        tests_html = section[start:section.index(f'<p><strong>{labels["rubric"]}:</strong></p>')].strip()
-    else:
-        tests_html = tests.group(1)
+    start = section.index(f'<p><strong>{labels["tests"]}:</strong> ')  # up to the rubric's label
+    tests_html = section[start:section.index(f'<p><strong>{labels["rubric"]}:</strong></p>')].strip()
     tests_html = tests_html.replace(f'<strong>{labels["tests"]}:</strong> ', "", 1)
     rubric = re.search(r'<p><strong>' + re.escape(labels["rubric"]) + r':</strong></p>\s*<ul>(.*?)</ul>', section, re.S)
     answer = re.search(r'<details class="answer">\s*<summary>.*?</summary>(.*)</details>', section, re.S)

@@ -62,11 +62,12 @@ def question(q: QuestionView, L: Labels) -> str:
     if q.english_url:
         out += [f"{L['stale_translation']} [{L['read_english']}]({_href(q.english_url)}){{ hreflang=en lang=en }}",
                 "{ .atlas-stale }", ""]
-    out += [" · ".join(meta), "{ .atlas-meta }", "",
-           f"**{L['tests']}:** {escape_markup(q.tests).strip()}", "",
-           f"**{L['rubric']}:**", ""]
-    out += [f"- {_one_line(point)}" for point in q.rubric]
-    out.append("")
+    out += [" · ".join(meta), "{ .atlas-meta }", ""]
+    # What it tests and the rubric, in a disclosure that is open in the HTML (no script: all is readable);
+    # study mode (docs/assets/study.js) closes it so the reader answers first.
+    fold = [f"**{L['tests']}:** {escape_markup(q.tests).strip()}", "", f"**{L['rubric']}:**", ""]
+    fold += [f"- {_one_line(point)}" for point in q.rubric]
+    out += [f'???+ atlas-fold "{L["fold_summary"]}"', "", _indent("\n".join(fold)), ""]
     if q.readings:
         out.append(f"**{L['readings']}:** " + " · ".join(
             f"[{_plain(r.title)}]({_href(r.href)}) ({_plain(r.authors)}, {r.year}, {_plain(r.venue)})" for r in q.readings))
@@ -125,7 +126,7 @@ def topic_page(page: TopicPage, L: Labels) -> str:
         out += [f"**{L['on_this_page']}:** {toc}", "{ .atlas-onpage }", ""]
     total = sum(len(g.questions) for g in page.groups)
     if total:
-        out += [progress.meter(total, L), ""]
+        out += [progress.meter(total, L), "", progress.study_bar(L), ""]
     out += [f"[{L['propose_question']}]({page.propose_url}){{ .md-button }}", ""]
     out += [group(g, L) for g in page.groups]
     nav = []
