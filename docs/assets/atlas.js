@@ -50,7 +50,7 @@
   var opened = [];
   window.addEventListener("beforeprint", function () {
     document.querySelectorAll("details:not([open])").forEach(function (d) { d.open = true; opened.push(d); });
-    if (window.katex) pending().forEach(typeset);
+    load(function () { pending().forEach(typeset); });  // formulas not yet scrolled to (KaTeX loads if need be)
   });
   window.addEventListener("afterprint", function () {
     opened.forEach(function (d) { d.open = false; });
@@ -68,8 +68,21 @@
     var display = tex.startsWith("\\[");
     tex = tex.replace(/^\\[\[(]|\\[\])]$/g, "");
     try { katex.render(tex, el, { displayMode: display, throwOnError: false }); } catch (e) { /* keep the TeX */ }
-    // A formula wider than a phone scrolls sideways: keyboard users must be able to reach it.
-    if (display && el.scrollWidth > el.clientWidth) el.setAttribute("tabindex", "0");
+    // A formula wider than a phone scrolls sideways: keyboard users must be able to reach it. Measured again
+    // whenever its box changes size (a rotated phone, an answer opened while search covered the page).
+    if (display) { reach(el); if (sized) sized.observe(el); }
+  }
+  function reach(el) {
+    if (el.scrollWidth > el.clientWidth + 1) el.setAttribute("tabindex", "0"); else el.removeAttribute("tabindex");
+  }
+  var sized = "ResizeObserver" in window ? new ResizeObserver(function (entries) {
+    entries.forEach(function (e) { reach(e.target); });
+  }) : null;
+  // KaTeX's fonts arrive after the first typesetting and widen formulas without resizing their box.
+  if (document.fonts && document.fonts.addEventListener) {
+    document.fonts.addEventListener("loadingdone", function () {
+      document.querySelectorAll("div.arithmatex[data-typeset]").forEach(reach);
+    });
   }
   // KaTeX itself is fetched only when the first formula comes near the screen.
   var io = null, waiting = [];
@@ -80,7 +93,7 @@
       entries.forEach(function (e) {
         if (!e.isIntersecting) return;
         io.unobserve(e.target);
-        if (window.katex) return typeset(e.target);
+        if (loaded) return typeset(e.target);
         waiting.push(e.target);
         load(function () { waiting.splice(0).forEach(typeset); });
       });
@@ -88,17 +101,26 @@
     nodes.forEach(function (el) { io.observe(el); });
   }
   function render() { observe(pending()); }
-  var callbacks = null;
+  // KaTeX's script and its stylesheet: formulas are typeset once both are in, so a wide one is measured with
+  // its real width (and made reachable by keyboard).
+  var callbacks = null, loaded = false;
   function load(done) {
-    if (window.katex) return done();
+    if (loaded) return done();
     if (callbacks) return callbacks.push(done);
     callbacks = [done];
+    var waiting = 2;
+    function arrived() {
+      if (--waiting) return;
+      loaded = true;
+      callbacks.splice(0).forEach(function (fn) { fn(); });
+    }
     var css = document.createElement("link");
     css.rel = "stylesheet"; css.href = base + "katex.min.css";
+    css.onload = css.onerror = arrived;
     document.head.appendChild(css);
     var js = document.createElement("script");
     js.src = base + "katex.min.js";
-    js.onload = function () { callbacks.splice(0).forEach(function (fn) { fn(); }); };
+    js.onload = arrived;
     document.head.appendChild(js);
   }
   // Scripts that insert the build's HTML (the explorer's practice card) typeset its formulas the same way.
