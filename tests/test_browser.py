@@ -499,3 +499,49 @@ def test_study_mode_folds_the_rubric_remembers_it_and_expand_all_reads_everythin
         WebDriverWait(d, 10).until(lambda d: d.find_element(By.CSS_SELECTOR, ".atlas-study-bar:not([hidden])"))
         assert rubric_shown(d) == [True] * n
         assert d.execute_script("return document.documentElement.scrollWidth") <= d.execute_script("return innerWidth")
+
+
+# -- Topic pages (issue 25): a list of the questions at the top, the TOC, the way from one question to the next --
+@pytest.mark.parametrize("lang,width", [(lang, width) for lang in PREFIX for width in (390, 1366)])
+def test_topic_page_lists_its_questions_marks_practised_and_leads_from_one_to_the_next(server, atlas, lang, width) -> None:
+    topic = "inference-serving"
+    with chromium(width=width, height=900, mobile=width < 500) as d:
+        d.get(server.url + PREFIX[lang] + f"topics/{topic}/")
+        d.execute_script("localStorage.clear()")
+        d.refresh()
+        order = [h.get_attribute("id") for h in d.find_elements(By.CSS_SELECTOR, "h3.atlas-q")]
+        assert sorted(order) == sorted(q.id for q in atlas.questions_in(topic))
+        listed = d.find_elements(By.CSS_SELECTOR, "#topic-questions > li > a")
+        assert [a.get_attribute("href").split("#")[1] for a in listed] == order
+        # The list starts within the first screen and a half, even on a phone.
+        assert d.execute_script("return document.getElementById('topic-questions').getBoundingClientRect().top") < 1.5 * 900
+        # A practised question gets its ✓ in the list.
+        toggle = d.find_element(By.CSS_SELECTOR, f".atlas-practised__toggle[data-question='{order[2]}']")
+        d.execute_script("arguments[0].click()", toggle)
+        done = d.execute_script("return Array.from(document.querySelectorAll('#topic-questions > li')).map("
+                                "li => li.querySelector('.atlas-qlist__done').checkVisibility())")
+        assert done == [i == 2 for i in range(len(order))]
+        # From the list to a question, then on with "next question", back with "previous".
+        d.execute_script("arguments[0].scrollIntoView({block: 'center'})", listed[1])
+        listed[1].click()
+        WebDriverWait(d, 5).until(lambda d: d.current_url.endswith("#" + order[1]))
+        top = lambda qid: d.execute_script("return document.getElementById(arguments[0]).getBoundingClientRect().top", qid)
+        assert 0 <= top(order[1]) < 200
+        following = d.find_element(By.CSS_SELECTOR, f"a.atlas-qnav__next[href='#{order[2]}']")
+        d.execute_script("arguments[0].scrollIntoView({block: 'center'})", following)
+        assert following.size["height"] >= 24
+        following.click()
+        WebDriverWait(d, 5).until(lambda d: d.current_url.endswith("#" + order[2]))
+        assert 0 <= top(order[2]) < 200
+        back = d.find_element(By.CSS_SELECTOR, f"a.atlas-qnav__prev[href='#{order[1]}']")
+        d.execute_script("arguments[0].scrollIntoView({block: 'center'})", back)
+        back.click()
+        WebDriverWait(d, 5).until(lambda d: d.current_url.endswith("#" + order[1]))
+        # The laptop's right column is the table of contents of the questions; a phone has it in the drawer.
+        toc = d.find_elements(By.CSS_SELECTOR, ".md-sidebar--secondary nav a.md-nav__link[href^='#']")
+        shown = [a.get_attribute("href").split("#")[1] for a in toc if a.is_displayed()]
+        if width >= 1220:
+            assert [x for x in shown if x in order] == order
+        else:
+            assert not shown
+        assert d.execute_script("return document.documentElement.scrollWidth") <= d.execute_script("return innerWidth")

@@ -55,17 +55,41 @@ def test_every_question_appears_once_on_its_topic_page(site_dir: Path, atlas, la
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_questions_are_grouped_by_track_with_several_tracks_first(site_dir: Path, atlas, lang: str) -> None:
+def test_questions_are_grouped_by_difficulty_listed_at_the_top_and_in_the_toc(site_dir: Path, atlas, lang: str) -> None:
+    """Easiest first, a numbered list of every question at the top (short title, level, written answer), the
+    sidebar's table of contents with the same short titles, and a way to the previous and next question."""
+    levels = sorted(atlas.difficulties.values(), key=lambda d: d.order)
     for topic in atlas.topics:
-        doc = article(page(site_dir, f"{LANGS[lang]}topics/{topic.id}"))
-        groups = [h.attrs["id"] for h in doc.find_all("h2") if h.attrs.get("id", "").startswith("group-")]
+        full = page(site_dir, f"{LANGS[lang]}topics/{topic.id}")
+        doc = article(full)
         questions = atlas.questions_in(topic.id)
-        expected = (["group-several"] if any(len(q.tracks) > 1 for q in questions) else []) + [
-            f"group-{t.id}" for t in atlas.tracks if any(q.tracks == (t.id,) for q in questions)]
-        assert groups == expected
-        onpage = doc.by_class("atlas-onpage")[0].text
-        counts = [int(n) for n in re.findall(r"\((\d+)\)", onpage)]
-        assert sum(counts) == len(questions)
+        groups = [h.attrs["id"] for h in doc.find_all("h2") if h.attrs.get("id", "").startswith("group-")]
+        assert groups == [f"group-{d.id}" for d in levels if any(q.difficulty == d.id for q in questions)]
+        order = [h.attrs["id"] for h in questions_on(doc)]
+        assert order == [q.id for d in levels for q in questions if q.difficulty == d.id]
+        listed = doc.find("ol", id="topic-questions")
+        items = listed.find_all("li")
+        assert [urlparse(i.find("a").attrs["href"]).fragment for i in items] == order
+        by_id = {q.id: q for q in questions}
+        for item, qid in zip(items, order):
+            short = item.find("a").text
+            assert 10 <= len(short) <= 74 and "\\" not in short and "`" not in short and "**" not in short, short
+            tags = item.by_class("atlas-qlist__tags")[0].text
+            assert atlas.difficulties[by_id[qid].difficulty].name[lang] in tags
+            assert (all_labels()["has_answer"][lang] in tags) == bool(by_id[qid].answer)
+            assert "hidden" in item.by_class("atlas-qlist__done")[0].attrs
+        tocs = [n for n in full.find_all("nav") if "md-nav--secondary" in n.classes]
+        assert len(tocs) == 2  # the laptop's right column, and the phone's drawer under the page's own entry
+        for toc in tocs:
+            links = [a for a in toc.find_all("a") if urlparse(a.attrs.get("href", "")).fragment in order]
+            assert [urlparse(a.attrs["href"]).fragment for a in links] == order
+            assert [" ".join(a.text.split()) for a in links] == [f"{n}. {' '.join(i.find('a').text.split())}"
+                                                                 for n, i in enumerate(items, 1)]
+        steps = doc.by_class("atlas-qnav")
+        assert len(steps) == len(order)
+        for i, nav in enumerate(steps):
+            targets = [urlparse(a.attrs["href"]).fragment for a in nav.find_all("a")]
+            assert targets == ([order[i - 1]] if i else []) + ["topic-questions"] + ([order[i + 1]] if i + 1 < len(order) else [])
 
 
 def _labels_that_differ(lang: str) -> set[str]:

@@ -41,9 +41,10 @@ def front_matter(title: str, description: str, **extra: object) -> str:
     return "---\n" + "".join(f"{k}: {json.dumps(v, ensure_ascii=False)}\n" for k, v in meta.items()) + "---\n\n"
 
 
-def question(q: QuestionView, L: Labels) -> str:
+def question(q: QuestionView, L: Labels, number: int = 0, previous: QuestionView | None = None,
+             following: QuestionView | None = None) -> str:
     meta = [f"**{_plain(q.type_name)}**", difficulty(q.difficulty_marker, q.difficulty_name)]
-    if len(q.track_names) > 1:
+    if q.track_names:  # topic pages group by difficulty: the tracks are said here
         meta.append(" + ".join(map(_plain, q.track_names)))
     if q.asked:
         meta.append(f"{L['asked_at']}: " + ", ".join(
@@ -58,7 +59,8 @@ def question(q: QuestionView, L: Labels) -> str:
                     f"{html.escape(q.checked)}</span>")
     actions = (f"[{L['suggest_edit']}]({_href(q.edit_url)}){{ .atlas-edit }} · [{L['view_record']}]({_href(q.view_url)}) · "
                f"[{L['report_problem']}]({_href(q.report_url)})")
-    out = [f"### {_one_line(q.text)} {{ #{q.id} .atlas-q }}", ""]
+    label = f' data-toc-label="{html.escape(f"{number}. {q.short}" if number else q.short)}"' if q.short else ""
+    out = [f"### {_one_line(q.text)} {{ #{q.id} .atlas-q{label} }}", ""]
     if q.english_url:
         out += [f"{L['stale_translation']} [{L['read_english']}]({_href(q.english_url)}){{ hreflang=en lang=en }}",
                 "{ .atlas-stale }", ""]
@@ -74,8 +76,37 @@ def question(q: QuestionView, L: Labels) -> str:
         out.append("")
     if q.answer:
         out += [f'??? answer "{L["answer"]}"', "", _indent(escape_markup(q.answer)), ""]
-    out += [progress.toggle(q.id, L), "", actions, "{ .atlas-actions }", ""]
+    out += [progress.toggle(q.id, L), ""]
+    if number:  # the way on: previous and next question, and back to the list at the top
+        steps = []
+        if previous is not None:
+            steps.append(f'<a href="#{previous.id}" class="atlas-qnav__prev" title="{html.escape(previous.short)}">'
+                         f'← {html.escape(L["previous_question"])}</a>')
+        steps.append(f'<a href="#{QUESTION_LIST}" class="atlas-qnav__list">↑ {html.escape(L["all_questions"])}</a>')
+        if following is not None:
+            steps.append(f'<a href="#{following.id}" class="atlas-qnav__next" title="{html.escape(following.short)}">'
+                         f'{html.escape(L["next_question_link"])} →</a>')
+        out += [f'<p class="atlas-qnav">{" ".join(steps)}</p>', ""]
+    out += [actions, "{ .atlas-actions }", ""]
     return "\n".join(out)
+
+
+QUESTION_LIST = "topic-questions"  # the anchor of a topic's question list (`topic-` is reserved for page anchors)
+
+
+def question_list(page: TopicPage, L: Labels) -> str:
+    """The topic's questions at a glance: number, short title, difficulty, written answer; progress.js adds ✓."""
+    items = []
+    for g in page.groups:
+        for q in g.questions:
+            answer = (f'<span class="atlas-qlist__answer">✍ {html.escape(L["has_answer"])}</span>' if q.answer else "")
+            items.append(
+                f'<li><a href="#{q.id}">{html.escape(q.short or q.text)}</a> <span class="atlas-qlist__tags">'
+                f'<span class="atlas-level" aria-hidden="true">{html.escape(q.difficulty_marker)}</span> '
+                f'<span class="atlas-qlist__level">{html.escape(q.difficulty_name)}</span>{answer}'
+                f'<span class="atlas-qlist__done" hidden>✓ {html.escape(L["practised"])}</span></span></li>')
+    return (f'<ol class="atlas-qlist" id="{QUESTION_LIST}" aria-label="{html.escape(L["questions_on_page"])}">\n'
+            + "\n".join(items) + "\n</ol>")
 
 
 def difficulty(marker: str, name: str) -> str:
@@ -112,23 +143,29 @@ def company_page(page: CompanyPage, L: Labels) -> str:
     return "\n".join(out)
 
 
-def group(g: Group, L: Labels) -> str:
-    return f"## {_plain(g.title)} ({len(g.questions)}) {{ #{g.anchor} }}\n\n" + "\n".join(question(q, L) for q in g.questions)
+def group(g: Group, L: Labels, numbered: list[QuestionView] | None = None) -> str:
+    """A difficulty level's heading and its questions; `numbered`: every question of the page, in page order."""
+    numbered = numbered or list(g.questions)
+    out = []
+    for q in g.questions:
+        i = numbered.index(q)
+        out.append(question(q, L, i + 1, numbered[i - 1] if i else None, numbered[i + 1] if i + 1 < len(numbered) else None))
+    marker = f'<span class="atlas-level" aria-hidden="true">{html.escape(g.marker)}</span> ' if g.marker else ""
+    label = html.escape(f"{g.title} ({len(g.questions)})")
+    return (f'## {marker}{_plain(g.title)} ({len(g.questions)}) {{ #{g.anchor} data-toc-label="{label}" }}\n\n'
+            + "\n".join(out))
 
 
 def topic_page(page: TopicPage, L: Labels) -> str:
-    toc = " · ".join(f"[{_plain(g.title)} ({len(g.questions)})](#{g.anchor})" for g in page.groups)
-    # The question headings are long and may hold math: the "On this page" line replaces the sidebar TOC.
     # The title's anchor is fixed and reserved (`topic-`): a slug of the title could equal a question id.
-    out = [front_matter(page.title, page.summary, hide=["toc"]), f"# {_plain(page.title)} {{ #topic-title }}", "",
+    # The sidebar's table of contents lists the difficulty levels and each question's short title.
+    out = [front_matter(page.title, page.summary), f"# {_plain(page.title)} {{ #topic-title }}", "",
            escape_markup(page.summary), ""]
-    if toc:
-        out += [f"**{L['on_this_page']}:** {toc}", "{ .atlas-onpage }", ""]
-    total = sum(len(g.questions) for g in page.groups)
-    if total:
-        out += [progress.meter(total, L), "", progress.study_bar(L), ""]
-    out += [f"[{L['propose_question']}]({page.propose_url}){{ .md-button }}", ""]
-    out += [group(g, L) for g in page.groups]
+    questions = [q for g in page.groups for q in g.questions]
+    if questions:
+        out += [progress.meter(len(questions), L), "", question_list(page, L), "", progress.study_bar(L), ""]
+    out += [group(g, L, questions) for g in page.groups]
+    out += ["", f"[{L['propose_question']}]({page.propose_url}){{ .md-button .atlas-propose }}", ""]
     nav = []
     if page.previous:
         nav.append(f"[← {_plain(page.previous.text)}]({page.previous.href}){{ .atlas-prev title=\"{L['previous_topic']}\" }}")

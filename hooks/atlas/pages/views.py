@@ -47,6 +47,7 @@ class QuestionView:
     report_url: str
     english_url: str = ""  # set when this language's translation is behind the English: the page says so
     checked: str = ""  # "Fact-checked 2 December 2026" (or that no second reader has checked it yet)
+    short: str = ""  # plain-text short title: the first sentence, cut (the question list, the TOC, next/previous)
 
 
 @dataclass(frozen=True)
@@ -54,6 +55,7 @@ class Group:
     anchor: str
     title: str
     questions: tuple[QuestionView, ...]
+    marker: str = ""  # the difficulty's dots, when the group is a difficulty level
 
 
 @dataclass(frozen=True)
