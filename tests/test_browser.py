@@ -545,3 +545,45 @@ def test_topic_page_lists_its_questions_marks_practised_and_leads_from_one_to_th
         else:
             assert not shown
         assert d.execute_script("return document.documentElement.scrollWidth") <= d.execute_script("return innerWidth")
+
+
+# -- Markers a person can read (issue 25) ------------------------------------------------------------------------
+@pytest.mark.parametrize("lang,width", [(lang, width) for lang in PREFIX for width in (390, 1366)])
+def test_company_chips_are_tappable_the_legend_explains_markers_and_company_pages_show_study_marks(server, atlas, lang, width) -> None:
+    with chromium(width=width, height=900, mobile=width < 500) as d:
+        d.get(server.url + PREFIX[lang] + "topics/inference-serving/")
+        chips = d.find_elements(By.CSS_SELECTOR, ".atlas-asked .atlas-chip a")
+        expected = sum(len(q.asked) for q in atlas.questions_in("inference-serving"))
+        assert len(chips) == 2 * expected > 0
+        for a in chips:
+            assert a.size["height"] >= 24 and a.size["width"] >= 24, (a.text, a.size)
+        # The legend says in words what ✓ ‡ † mean (no tooltip needed).
+        legend = d.find_element(By.CSS_SELECTOR, "details.atlas-legend")
+        first = atlas.evidence[next(iter(atlas.evidence))].description[lang]
+        assert first not in legend.text
+        summary = legend.find_element(By.TAG_NAME, "summary")
+        d.execute_script("arguments[0].scrollIntoView({block: 'center'})", summary)
+        assert summary.size["height"] >= 24
+        summary.click()
+        assert all(e.description[lang] in legend.text for e in atlas.evidence.values())
+        assert d.execute_script("return document.documentElement.scrollWidth") <= d.execute_script("return innerWidth")
+        # A company page: difficulty and answer marks, ✓ once practised, provenance folded until asked for.
+        company = "bytedance"
+        qid = atlas.questions_at(company)[0].id
+        d.execute_script("localStorage.setItem('atlas:practised', JSON.stringify({version: 1, practised: {[arguments[0]]: '2026-12-01'}}))", qid)
+        d.get(server.url + PREFIX[lang] + f"companies/{company}/")
+        items = d.find_elements(By.CSS_SELECTOR, ".atlas-company-qs > li")
+        assert len(items) == len(atlas.questions_at(company))
+        done = {li.find_element(By.TAG_NAME, "a").get_attribute("href").split("#")[1]: li.find_element(
+            By.CSS_SELECTOR, ".atlas-qlist__done").is_displayed() for li in items}
+        assert done == {q.id: q.id == qid for q in atlas.questions_at(company)}
+        fold = items[0].find_element(By.CSS_SELECTOR, "details.atlas-provenance")
+        note = fold.find_element(By.CSS_SELECTOR, "ul")
+        assert not note.is_displayed()
+        d.execute_script("arguments[0].scrollIntoView({block: 'center'})", fold)
+        fold.find_element(By.TAG_NAME, "summary").click()
+        assert note.is_displayed()
+        for a in d.find_elements(By.CSS_SELECTOR, ".atlas-company-qs a.atlas-chip")[:10]:
+            assert a.size["height"] >= 24
+        assert d.execute_script("return document.documentElement.scrollWidth") <= d.execute_script("return innerWidth")
+        d.execute_script("localStorage.clear()")

@@ -258,7 +258,7 @@ def test_written_answers_are_collapsed(site_dir: Path, atlas, lang: str) -> None
         doc = page(site_dir, f"{LANGS[lang]}topics/{topic.id}")
         details = [d for d in doc.find_all("details") if "answer" in d.classes]
         assert len(details) == sum(1 for q in answered if q.topic == topic.id)
-        assert len(doc.find_all("details")) == len(details) + len(questions_on(doc))  # and one fold per question
+        assert sum("atlas-fold" in d.classes for d in doc.find_all("details")) == len(questions_on(doc))  # one fold each
         assert all("open" not in d.attrs for d in details)
 
 
@@ -467,3 +467,66 @@ def test_practice_cards_carry_the_topic_pages_own_html(site_dir: Path, atlas, la
     assert sum("<pre>" in d or "<table>" in d for t in atlas.topics for d in (
         json.loads((site_dir / LANGS[lang] / "explorer" / "details" / f"{t.id}.json").read_text(encoding="utf-8"))[q]["answer"]
         for q in (x.id for x in atlas.questions_in(t.id)))) >= 12  # code and tables arrive as code and tables
+
+
+# -- Markers a person can read (issue 25): chips, a legend wherever markers appear, company pages to study from --
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_attribution_is_a_chip_with_its_company_and_source_and_markers_have_a_legend(site_dir: Path, atlas, lang: str) -> None:
+    names = {e.id: e.name[lang] for e in atlas.evidence.values()}
+    for topic in atlas.topics:
+        doc = article(page(site_dir, f"{LANGS[lang]}topics/{topic.id}"))
+        questions = atlas.questions_in(topic.id)
+        legends = doc.by_class("atlas-legend")
+        assert len(legends) == (1 if any(q.asked for q in questions) else 0), topic.id
+        for legend in legends:
+            assert all(e.description[lang] in legend.text and e.marker in legend.text for e in atlas.evidence.values())
+        for h in questions_on(doc):
+            q = atlas.question(h.attrs["id"])
+            siblings = [n for n in h.parent.children if isinstance(n, Node)]
+            section = []
+            for n in siblings[siblings.index(h) + 1:]:
+                if n.tag in ("h2", "h3"):
+                    break
+                section.append(n)
+            asked = [n for n in section if "atlas-asked" in n.classes]
+            chips = asked[0].by_class("atlas-chip") if asked else []
+            assert len(chips) == len(q.asked), q.id
+            for c, entry in zip(chips, q.asked):
+                company, source = c.find_all("a")
+                assert company.text == atlas.companies[entry.company].name[lang]
+                assert urlparse(urljoin(f"https://x.test/{LANGS[lang]}topics/{topic.id}/", company.attrs["href"])).path == \
+                    f"/{LANGS[lang]}companies/{entry.company}/"
+                assert source.attrs["href"] == atlas.sources[entry.source].url
+                assert source.text.startswith(f"{atlas.evidence[entry.evidence].marker} {names[entry.evidence]}")
+    for path in (f"{LANGS[lang]}companies", *(f"{LANGS[lang]}companies/{c}" for c in atlas.companies_with_questions())):
+        assert len(article(page(site_dir, path)).by_class("atlas-legend")) == 1, path
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_company_pages_list_questions_to_study_with_provenance_folded_and_no_empty_fields(site_dir: Path, atlas, lang: str) -> None:
+    labels = all_labels()
+    for cid in atlas.companies_with_questions():
+        doc = article(page(site_dir, f"{LANGS[lang]}companies/{cid}"))
+        text = " ".join(doc.text.split())
+        assert labels["date_unknown"][lang] not in text  # an empty field is not shown
+        items = [li for ul in doc.find_all("ul") if "atlas-company-qs" in ul.classes for li in ul.children if isinstance(li, Node)]
+        assert sorted(urlparse(li.find("a").attrs["href"]).fragment for li in items) == sorted(q.id for q in atlas.questions_at(cid))
+        for li in items:
+            q = atlas.question(urlparse(li.find("a").attrs["href"]).fragment)
+            tags = li.by_class("atlas-qlist__tags")[0].text
+            assert atlas.difficulties[q.difficulty].name[lang] in tags
+            assert (labels["has_answer"][lang] in tags) == bool(q.answer)
+            assert "hidden" in li.by_class("atlas-qlist__done")[0].attrs
+            fold = li.find("details")
+            assert "atlas-provenance" in fold.classes and "open" not in fold.attrs  # provenance folded
+            mine = [e for e in q.asked if e.company == cid]
+            assert [a.attrs["href"] for a in li.by_class("atlas-chip")] == [atlas.sources[e.source].url for e in mine]
+    index = " ".join(article(page(site_dir, f"{LANGS[lang]}companies")).text.split())
+    assert " — " not in index.split(labels["companies_intro"][lang])[-1]  # no column of dashes
+
+
+def test_the_explorer_offers_only_companies_that_have_questions(site_dir: Path, atlas) -> None:
+    doc = page(site_dir, "explorer")
+    offered = [o.attrs["value"] for o in doc.find("select", id="ex-company").find_all("option") if o.attrs.get("value")]
+    assert sorted(offered) == sorted(atlas.companies_with_questions())
+    assert set(atlas.companies) - set(offered)  # the data holds a company without questions (OPPO), not offered

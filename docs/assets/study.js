@@ -10,7 +10,7 @@
   var mode = bar.querySelector(".atlas-study__mode");
   var expand = bar.querySelector(".atlas-study__expand");
   var folds = Array.prototype.slice.call(document.querySelectorAll("details.atlas-fold"));
-  var answers = Array.prototype.slice.call(document.querySelectorAll("article details:not(.atlas-fold)"));
+  var answers = Array.prototype.slice.call(document.querySelectorAll("article details.answer"));
 
   function studying() {
     try { return localStorage.getItem(KEY) === "on"; } catch (e) { return false; }

@@ -71,7 +71,8 @@ def pages_for(atlas: Atlas, lang: str, repo: Repository, files: dict[str, bytes]
     for uri, title, intro, make_table in indexes:
         t = make_table(uri)
         text = L[intro] if t.rows else f"{L[intro]}\n\n{L['no_companies']}"
-        body = render.table_page(TablePage(uri, L[title], text, t)) if t.rows else render.front_matter(L[title], L[intro]) + f"# {L[title]}\n\n{text}\n"
+        key = b.legend() if uri == "companies/index.md" else ()
+        body = render.table_page(TablePage(uri, L[title], text, t, key), L) if t.rows else render.front_matter(L[title], L[intro]) + f"# {L[title]}\n\n{text}\n"
         # The progress panel is our own markup with a file input: added after sanitising, like the explorer's form.
         extra = f"{progress.topics_map(atlas, L)}\n{progress.panel(L)}\n" if uri == "topics/index.md" else ""
         out.append(page(uri, body, trusted_html=extra))

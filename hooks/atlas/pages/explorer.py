@@ -32,7 +32,9 @@ def explorer_data(atlas: Atlas, lang: str) -> dict:
             "track": {t.id: t.name[lang] for t in atlas.tracks},
             "type": {k: v.name[lang] for k, v in atlas.types.items()},
             "difficulty": {k: v.name[lang] for k, v in atlas.difficulties.items()},
-            "company": {k: v.name[lang] for k, v in atlas.companies.items()},
+            # Only companies with a question: a company that would select nothing is not offered.
+            "company": {k: atlas.companies[k].name[lang] for k in sorted(atlas.companies_with_questions(),
+                                                                       key=lambda k: atlas.companies[k].name[lang].lower())},
             "evidence": {k: f"{v.marker} {v.name[lang]}" for k, v in atlas.evidence.items()},
         },
         "questions": [{

@@ -15,6 +15,7 @@ from functools import cache
 
 import markdown
 
+from atlas.core import urls
 from atlas.core.settings import mkdocs_config
 from atlas.safety.sanitize import sanitize
 from atlas.safety.textsafe import escape_markup, one_line
@@ -43,18 +44,11 @@ def _converter() -> markdown.Markdown:
     return markdown.Markdown(extensions=names, extension_configs=configs)
 
 
-def _url_dir(src_uri: str) -> str:
-    """The directory URL of a source page: `explorer.md` -> `explorer`, `topics/index.md` -> `topics`."""
-    stem = src_uri[:-3]
-    return posixpath.dirname(stem) if posixpath.basename(stem) == "index" else stem
-
-
 def _directory_urls(html: str, from_uri: str) -> str:
     """`topics/rag.md#x` (relative to the source `from_uri`) -> `../topics/rag/#x` (relative to its page URL)."""
     def fix(m: re.Match[str]) -> str:
-        target = _url_dir(posixpath.normpath(posixpath.join(posixpath.dirname(from_uri), m.group(1))))
-        rel = posixpath.relpath(target or ".", _url_dir(from_uri) or ".")
-        return f'href="{"" if rel == "." else rel + "/"}{m.group(2) or ""}"'
+        target = posixpath.normpath(posixpath.join(posixpath.dirname(from_uri), m.group(1)))
+        return f'href="{urls.page_link(from_uri, target)}{m.group(2) or ""}"'
 
     return _HREF.sub(fix, html)
 

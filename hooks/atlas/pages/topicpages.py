@@ -52,7 +52,7 @@ class TopicPages(PageContext):
             asked.append(AskedView(
                 Link(company.name[lang], urls.link(page_uri, urls.company_uri(company.id))),
                 Link(evidence.marker, source.url, f"{evidence.name[lang]}: {source.title}"),
-                self.attribution_detail(entry, with_date=True)))
+                self.attribution_detail(entry, with_date=True), evidence.name[lang]))
         readings = []
         for rid in q.readings:
             r = a.readings[rid]
@@ -98,4 +98,4 @@ class TopicPages(PageContext):
             previous=Link(prev_t.name[lang], urls.link(uri, urls.topic_uri(prev_t.id))) if prev_t else None,
             next=Link(next_t.name[lang], urls.link(uri, urls.topic_uri(next_t.id))) if next_t else None,
             propose_url=self.repo.new_issue("new-question.yml", "New question: ", topic=topic.id, language=lang),
-            edit_url=self.repo.edit(file))
+            edit_url=self.repo.edit(file), legend=self.legend() if any(q.asked for q in qs) else ())

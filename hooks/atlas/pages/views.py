@@ -17,6 +17,16 @@ class AskedView:
     company: Link
     marker: Link  # evidence marker, linking to the source
     detail: str = ""  # role, round and the source's date, in the page's language
+    evidence: str = ""  # the evidence kind's name: "Candidate report"
+
+
+@dataclass(frozen=True)
+class LegendEntry:
+    """One evidence marker explained: ‡ Candidate report — someone who sat the interview describes it."""
+
+    marker: str
+    name: str
+    description: str
 
 
 @dataclass(frozen=True)
@@ -68,6 +78,7 @@ class TopicPage:
     next: Link | None
     propose_url: str
     edit_url: str
+    legend: tuple[LegendEntry, ...] = ()  # the evidence markers, when a question of the topic has any
 
 
 @dataclass(frozen=True)
@@ -126,6 +137,11 @@ class Attribution:
     date: str
     detail: str  # role and round, where the source says
     note: str
+    short: str = ""  # the question's short title
+    difficulty_marker: str = ""
+    difficulty_name: str = ""
+    has_answer: bool = False
+    question_href: str = ""  # the question's URL from the company page, as MkDocs writes it (for our own HTML)
 
 
 @dataclass(frozen=True)
@@ -140,6 +156,7 @@ class CompanyPage:
     explorer_url: str
     process: tuple[tuple[str, Link], ...]  # (note, its source)
     sections: tuple[tuple[str, str, tuple[Attribution, ...]], ...]  # (anchor, topic name, attributions)
+    legend: tuple[LegendEntry, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -154,3 +171,4 @@ class TablePage:
     title: str
     intro: str
     table: Table
+    legend: tuple[LegendEntry, ...] = ()
