@@ -587,3 +587,35 @@ def test_company_chips_are_tappable_the_legend_explains_markers_and_company_page
             assert a.size["height"] >= 24
         assert d.execute_script("return document.documentElement.scrollWidth") <= d.execute_script("return innerWidth")
         d.execute_script("localStorage.clear()")
+
+
+# -- Language switch keeps the place (issue 25) -------------------------------------------------------------------
+@pytest.mark.parametrize("lang,other,width", [("en", "ru", 390), ("ru", "hi", 1366), ("hi", "en", 390), ("en", "hi", 1366)])
+def test_language_switch_keeps_the_question_anchor_and_the_explorers_filters(server, lang, other, width) -> None:
+    with chromium(width=width, height=900, mobile=width < 500) as d:
+        anchor = "speculative-decoding-lossless"
+        d.get(server.url + PREFIX[lang] + f"topics/inference-serving/#{anchor}")
+        WebDriverWait(d, 10).until(lambda d: d.execute_script("return document.readyState") == "complete")
+        d.execute_script("document.querySelector(`a.md-select__link[hreflang='${arguments[0]}']`).click()", other)
+        WebDriverWait(d, 10).until(lambda d: d.find_element(By.TAG_NAME, "html").get_attribute("lang") == other)
+        url = urlparse(d.current_url)
+        assert url.path == "/" + PREFIX[other] + "topics/inference-serving/" and url.fragment == anchor
+        WebDriverWait(d, 5).until(lambda d: 0 <= d.execute_script(
+            "return document.getElementById(arguments[0]).getBoundingClientRect().top", anchor) < 200)
+        # The explorer's filters are its query string: they go along too.
+        d.get(server.url + PREFIX[lang] + "explorer/?company=bytedance&difficulty=basic")
+        WebDriverWait(d, 15).until(lambda d: d.find_element(By.ID, "atlas-explorer").get_attribute("data-ready"))
+        d.execute_script("document.querySelector(`a.md-select__link[hreflang='${arguments[0]}']`).click()", other)
+        WebDriverWait(d, 15).until(lambda d: d.find_element(By.TAG_NAME, "html").get_attribute("lang") == other
+                                   and d.find_element(By.ID, "atlas-explorer").get_attribute("data-ready"))
+        assert urlparse(d.current_url).path == "/" + PREFIX[other] + "explorer/"
+        assert parse_qs(urlparse(d.current_url).query) == {"company": ["bytedance"], "difficulty": ["basic"]}
+        assert Select(d.find_element(By.ID, "ex-company")).first_selected_option.get_attribute("value") == "bytedance"
+        assert Select(d.find_element(By.ID, "ex-difficulty")).first_selected_option.get_attribute("value") == "basic"
+
+
+def test_the_language_links_stay_plain_links_without_a_query(driver, server) -> None:
+    """Without a query or anchor the links are the page in the other language, as built (a no-op carry)."""
+    driver.get(server.url + "topics/rag/")
+    driver.execute_script("document.querySelector(\"a.md-select__link[hreflang='ru']\").dispatchEvent(new Event('focusin', {bubbles: true}))")
+    assert urlparse(driver.find_element(By.CSS_SELECTOR, "a.md-select__link[hreflang='ru']").get_attribute("href")).path == "/ru/topics/rag/"

@@ -129,3 +129,23 @@
   };
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", render); else render();
 })();
+// Switching language keeps the reader's place: the question anchor and the explorer's filters (the query
+// string) go with the link to the same page in the other language. Anchors are the same in every language.
+(function () {
+  function carry(e) {
+    var link = e.target && e.target.closest && e.target.closest("a.md-select__link[hreflang]");
+    if (!link) return;
+    var base = link.getAttribute("data-atlas-href");
+    if (base === null) { base = link.getAttribute("href"); link.setAttribute("data-atlas-href", base); }
+    link.setAttribute("href", base.split("#")[0].split("?")[0] + location.search + location.hash);
+    // Material's own handler would rebuild the address from its sitemap and drop both: go there ourselves.
+    if (e.type === "click" && e.button === 0 && !(e.metaKey || e.ctrlKey || e.shiftKey || e.altKey)) {
+      e.preventDefault();
+      e.stopPropagation();
+      location.href = link.href;
+    }
+  }
+  ["click", "auxclick", "contextmenu", "focusin", "pointerdown"].forEach(function (type) {
+    document.addEventListener(type, carry, true);
+  });
+})();
