@@ -619,3 +619,25 @@ def test_the_language_links_stay_plain_links_without_a_query(driver, server) -> 
     driver.get(server.url + "topics/rag/")
     driver.execute_script("document.querySelector(\"a.md-select__link[hreflang='ru']\").dispatchEvent(new Event('focusin', {bubbles: true}))")
     assert urlparse(driver.find_element(By.CSS_SELECTOR, "a.md-select__link[hreflang='ru']").get_attribute("href")).path == "/ru/topics/rag/"
+
+
+# -- The home page (issue 25) --------------------------------------------------------------------------------------
+@pytest.mark.parametrize("lang,width", [(lang, width) for lang in PREFIX for width in (390, 1366)])
+def test_home_shows_three_ways_in_and_practise_draws_a_question(server, lang, width) -> None:
+    with chromium(width=width, height=844, mobile=width < 500) as d:
+        d.get(server.url + PREFIX[lang])
+        paths = d.find_elements(By.CSS_SELECTOR, "a.atlas-path")
+        assert len(paths) == 3 and all(p.is_displayed() and p.size["height"] >= 44 for p in paths)
+        # All three in the first screen on a laptop; the first one there on a phone, the rest one scroll away.
+        fold = 844 if width >= 1220 else 844 * 1.5
+        assert all(d.execute_script("return arguments[0].getBoundingClientRect().bottom", p) <= fold for p in paths)
+        nav = [a for a in d.find_elements(By.CSS_SELECTOR, ".md-sidebar--primary a.md-nav__link") if a.is_displayed()]
+        hrefs = [urlparse(a.get_attribute("href")).path for a in nav]
+        if width >= 1220:  # the laptop's navigation: explorer and glossary in sight without scrolling
+            assert f"/{PREFIX[lang]}explorer/" in hrefs and f"/{PREFIX[lang]}glossary/" in hrefs
+            glossary = next(a for a in nav if urlparse(a.get_attribute("href")).path == f"/{PREFIX[lang]}glossary/")
+            assert d.execute_script("return arguments[0].getBoundingClientRect().bottom", glossary) <= 844
+        d.execute_script("arguments[0].click()", paths[0])
+        card = WebDriverWait(d, 15).until(lambda d: d.find_element(By.CSS_SELECTOR, "#ex-card[data-id]"))
+        assert card.is_displayed() and urlparse(d.current_url).path == f"/{PREFIX[lang]}explorer/"
+        assert d.execute_script("return document.documentElement.scrollWidth") <= d.execute_script("return innerWidth")

@@ -530,3 +530,21 @@ def test_the_explorer_offers_only_companies_that_have_questions(site_dir: Path, 
     offered = [o.attrs["value"] for o in doc.find("select", id="ex-company").find_all("option") if o.attrs.get("value")]
     assert sorted(offered) == sorted(atlas.companies_with_questions())
     assert set(atlas.companies) - set(offered)  # the data holds a company without questions (OPPO), not offered
+
+
+# -- The home page (issue 25): what this is, three ways in, the navigation -----------------------------------------
+@pytest.mark.parametrize("lang", LANGS)
+def test_home_says_what_it_is_and_offers_three_ways_in(site_dir: Path, atlas, lang: str) -> None:
+    doc = page(site_dir, LANGS[lang])
+    body = article(doc)
+    paths = [a.attrs["href"] for a in body.find_all("a") if "atlas-path" in a.classes]
+    assert [urlparse(p).path.rstrip("/").split("/")[-1] for p in paths] == ["explorer", "topics", "companies"]
+    assert urlparse(paths[0]).query == "practice=random"
+    assert str(len(atlas.questions)) in body.find("p").text  # the first paragraph says what and how many
+    hrefs = [a.attrs.get("href", "") for a in body.find_all("a")]
+    assert any(h.rstrip("/").endswith("glossary") for h in hrefs) and any("downloads/#anki" in h for h in hrefs)
+    sidebar = [n for n in doc.find_all("div") if "md-sidebar--primary" in n.classes]
+    assert sidebar and "hidden" not in sidebar[0].attrs  # the navigation is shown on a laptop
+    title = doc.find("title").text
+    assert title == all_labels()["site_name"][lang]  # not "Atlas - Atlas"
+    assert not [a for a in doc.find_all("a") if "md-content__button" in a.classes]  # no edit pencil for readers

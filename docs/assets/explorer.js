@@ -260,6 +260,6 @@
     render();
     form.setAttribute("data-ready", "true");
     window.atlasPractise = practiseOne;
-    if (wanted) practiseOne(wanted);
+    if (wanted === "random") practice(); else if (wanted) practiseOne(wanted);
   });
 })();
