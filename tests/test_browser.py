@@ -641,3 +641,70 @@ def test_home_shows_three_ways_in_and_practise_draws_a_question(server, lang, wi
         card = WebDriverWait(d, 15).until(lambda d: d.find_element(By.CSS_SELECTOR, "#ex-card[data-id]"))
         assert card.is_displayed() and urlparse(d.current_url).path == f"/{PREFIX[lang]}explorer/"
         assert d.execute_script("return document.documentElement.scrollWidth") <= d.execute_script("return innerWidth")
+
+
+# -- Math and tables fit a phone (issue 25) ------------------------------------------------------------------------
+MEASURE_INLINE_MATH = """
+return Array.from(document.querySelectorAll('span.arithmatex')).map(e => {
+  const html = e.querySelector('.katex-html'), tex = e.querySelector('annotation');
+  const pieces = html ? Array.from(html.children).filter(b => b.classList.contains('base')).map(b => b.getBoundingClientRect().width) : [];
+  let box = e.parentElement;
+  while (box && getComputedStyle(box).display.startsWith('inline')) box = box.parentElement;
+  const style = getComputedStyle(box);
+  return [tex ? tex.textContent : '', Math.max(0, ...pieces), box.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight),
+          parseFloat(getComputedStyle(e.querySelector('.katex')).fontSize)];
+});"""
+
+
+@pytest.mark.parametrize("lang,topics", [("en", None), ("ru", ("evaluation", "inference-serving")), ("hi", ("evaluation", "post-training"))])
+def test_no_inline_formula_is_wider_than_a_phone_column_and_the_build_check_sees_it(server, atlas, lang, topics) -> None:
+    """Every inline formula, typeset at 390 px: its widest unbreakable piece fits its column; and the build's
+    estimate (E071, atlas.load.mathwidth) is within reach of what KaTeX draws, so the check would catch one that
+    does not fit."""
+    from atlas.load.mathwidth import widest_piece
+    from atlas.load.recordchecks import PHONE_COLUMN_EM
+    measured = []
+    with chromium(width=390, height=844, mobile=True) as d:
+        d.set_script_timeout(120)
+        for topic in topics or [t.id for t in atlas.topics]:
+            d.get(server.url + PREFIX[lang] + f"topics/{topic}/")
+            d.execute_script("document.querySelectorAll('details').forEach(d => d.open = true);"
+                             "window.dispatchEvent(new Event('beforeprint'))")
+            WebDriverWait(d, 60).until(lambda d: d.execute_script(
+                "return document.querySelectorAll('.arithmatex:not([data-typeset])').length === 0 && !!window.katex"))
+            d.execute_script("return document.fonts.ready.then(() => true)")
+            measured += [(topic, *m) for m in d.execute_script(MEASURE_INLINE_MATH)]
+    assert len(measured) > (1000 if topics is None else 100)
+    too_wide = [(topic, tex, round(w), round(column)) for topic, tex, w, column, _ in measured if w > column + 0.5]
+    assert not too_wide, too_wide
+    for topic, tex, w, column, font in measured:
+        em = w / font
+        if em > 8:  # a wide formula: the estimate must not be far below what is drawn
+            assert widest_piece(tex) >= 0.7 * em, (topic, tex, em, widest_piece(tex))
+        assert w <= PHONE_COLUMN_EM * font or widest_piece(tex) > PHONE_COLUMN_EM * 0.85, (topic, tex)
+
+
+@pytest.mark.parametrize("width", [390, 1366])
+def test_wide_tables_and_display_math_fade_where_they_scroll(server, width) -> None:
+    with chromium(width=width, height=844, mobile=width < 500) as d:
+        d.get(server.url)  # the home page's topics table: five columns
+        WebDriverWait(d, 10).until(lambda d: d.execute_script("return document.readyState") == "complete")
+        box = d.find_element(By.CSS_SELECTOR, ".md-typeset__scrollwrap")
+        scrolls = d.execute_script("return arguments[0].scrollWidth > arguments[0].clientWidth + 1", box)
+        assert scrolls == (width < 500)
+        if scrolls:
+            WebDriverWait(d, 5).until(lambda d: box.get_attribute("data-atlas-scroll") == "right")
+            assert "gradient" in d.execute_script("return getComputedStyle(arguments[0]).maskImage || "
+                                                  "getComputedStyle(arguments[0]).webkitMaskImage", box)
+            d.execute_script("arguments[0].scrollLeft = arguments[0].scrollWidth", box)
+            WebDriverWait(d, 5).until(lambda d: box.get_attribute("data-atlas-scroll") == "left")
+        else:
+            assert box.get_attribute("data-atlas-scroll") is None
+        d.get(server.url + "topics/post-training/")
+        d.execute_script("document.querySelectorAll('details').forEach(d => d.open = true); window.dispatchEvent(new Event('beforeprint'))")
+        WebDriverWait(d, 60).until(lambda d: d.execute_script("return document.querySelectorAll('.arithmatex:not([data-typeset])').length === 0"))
+        d.execute_script("return document.fonts.ready.then(() => true)")
+        wide = d.execute_script("return Array.from(document.querySelectorAll('div.arithmatex')).filter("
+                                "e => e.scrollWidth > e.clientWidth + 1).map(e => [e.getAttribute('data-atlas-scroll'), e.getAttribute('tabindex')])")
+        assert (len(wide) > 0) == (width < 500)
+        assert all(w == ["right", "0"] for w in wide), wide

@@ -74,9 +74,29 @@
   }
   function reach(el) {
     if (el.scrollWidth > el.clientWidth + 1) el.setAttribute("tabindex", "0"); else el.removeAttribute("tabindex");
+    edges(el);
   }
+  // A box that scrolls sideways (wide display math, a table on a phone) fades out at the edge that hides more,
+  // so the reader sees there is more to scroll to.
+  function edges(box) {
+    var hidden = box.scrollWidth - box.clientWidth;
+    if (hidden <= 1) return box.removeAttribute("data-atlas-scroll");
+    var left = box.scrollLeft > 1, right = box.scrollLeft < hidden - 1;
+    box.setAttribute("data-atlas-scroll", left && right ? "both" : left ? "left" : "right");
+    if (!box.atlasEdges) {
+      box.atlasEdges = true;
+      box.addEventListener("scroll", function () { edges(box); }, { passive: true });
+    }
+  }
+  function tables(root) {
+    root.querySelectorAll(".md-typeset__scrollwrap").forEach(function (box) {
+      edges(box);
+      if (sized && !box.atlasSized) { box.atlasSized = true; sized.observe(box); }
+    });
+  }
+  window.addEventListener("load", function () { tables(document); });
   var sized = "ResizeObserver" in window ? new ResizeObserver(function (entries) {
-    entries.forEach(function (e) { reach(e.target); });
+    entries.forEach(function (e) { if (e.target.classList.contains("arithmatex")) reach(e.target); else edges(e.target); });
   }) : null;
   // KaTeX's fonts arrive after the first typesetting and widen formulas without resizing their box.
   if (document.fonts && document.fonts.addEventListener) {
@@ -126,6 +146,7 @@
   // Scripts that insert the build's HTML (the explorer's practice card) typeset its formulas the same way.
   window.atlasTypeset = function (root) {
     observe(Array.prototype.slice.call(root.querySelectorAll(".arithmatex:not([data-typeset])")));
+    tables(root);
   };
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", render); else render();
 })();
