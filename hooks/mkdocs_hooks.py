@@ -130,14 +130,17 @@ def _localise_theme(config: MkDocsConfig, labels: Labels, repo: Repository) -> N
 
 
 def _nav(atlas, handwritten: list) -> list:
-    """Generated pages and sections, in data order, after the first hand-written entry of mkdocs.yml."""
+    """Generated pages and sections after the first hand-written entry of mkdocs.yml: the explorer, glossary and
+    downloads, then topics, companies, collections and tracks."""
     sections = [
         {"topics": ["topics/index.md", *(f"topics/{t.id}.md" for t in atlas.topics)]},
         {"collections": ["collections/index.md", *(f"collections/{c.id}.md" for c in atlas.collections)]},
         {"tracks": ["tracks/index.md", *(f"tracks/{t.id}.md" for t in atlas.tracks)]},
         {"companies": ["companies/index.md", *(f"companies/{c}.md" for c in atlas.companies_with_questions())]},
     ]
-    return handwritten[:1] + ["explorer.md"] + sections + ["glossary.md", downloads.DOWNLOADS_URI] + handwritten[1:]
+    # The explorer, the glossary and the downloads first: single pages a long section must not push out of sight.
+    return (handwritten[:1] + ["explorer.md", "glossary.md", downloads.DOWNLOADS_URI] + sections[:1] + sections[3:]
+            + sections[1:3] + handwritten[1:])
 
 
 @event_priority(0)
@@ -198,6 +201,8 @@ def on_page_context(context, page: Page, config: MkDocsConfig, nav: Navigation):
     generated = _state["pages"].get(page.file.src_uri)
     if generated is not None:
         page.edit_url = generated.edit_url or None
+    if re.fullmatch(r"index(\.[a-z]{2})?\.md", page.file.src_uri):  # every language's home: readers land here, no pencil
+        page.edit_url = None
     return context
 
 

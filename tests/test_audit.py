@@ -32,8 +32,8 @@ PAGES = [(page, lang) for page in PAGE_TYPES for lang in LANGUAGE_ROOTS]
 
 def typeset_every_formula(driver) -> None:
     """Load KaTeX and typeset every formula (as printing does), so axe sees them all, wide ones scrollable."""
-    WebDriverWait(driver, 30).until(lambda d: d.execute_script("return !!window.katex"))
     driver.execute_script("window.dispatchEvent(new Event('beforeprint'))")
+    WebDriverWait(driver, 30).until(lambda d: d.execute_script("return !!window.katex"))
     WebDriverWait(driver, 30).until(lambda d: d.execute_script(
         "return document.querySelectorAll('.arithmatex:not([data-typeset])').length === 0"))
 

@@ -318,16 +318,20 @@ def test_practice_mode_hides_then_reveals(driver, server, atlas, lang) -> None:
         b.click()
         assert b.get_attribute("aria-expanded") == "true"
     assert all(p.is_displayed() for p in panels)
-    assert len(card.find_elements(By.CSS_SELECTOR, "ul li")) == len(question.rubric)
+    assert len(card.find_elements(By.CSS_SELECTOR, ".atlas-ex__points > li")) == len(question.rubric)
     driver.find_element(By.ID, "ex-next").click()
     WebDriverWait(driver, 10).until(lambda d: d.find_elements(By.ID, "ex-next"))
     assert driver.find_element(By.ID, "ex-card").get_attribute("data-id") in {q.id for q in atlas.questions if q.answer}
 
 
 def test_explorer_script_never_writes_html() -> None:
+    """Record text goes in with textContent; the build's sanitised HTML is parsed inert (DOMParser, in one
+    place) and copied node by node through an allowlist: never innerHTML and the like."""
     from conftest import ROOT
     script = (ROOT / "docs" / "assets" / "explorer.js").read_text(encoding="utf-8")
     assert "innerHTML" not in script and "insertAdjacentHTML" not in script and "document.write" not in script
+    assert "outerHTML" not in script and "createContextualFragment" not in script and "srcdoc" not in script
+    assert script.count("DOMParser") == 1 and script.count("parseFromString") == 1
 
 
 @pytest.mark.parametrize("lang,query,path", [
@@ -371,3 +375,336 @@ def test_search_under_the_published_base_path(driver, tmp_path: Path) -> None:
             assert any(urlparse(h).fragment == "sample-clipping" for h in links) or lang != "en", (lang, links)
             assert [p for p in fixture.requests if "pagefind" in p], fixture.requests
             assert all(p.startswith("/atlas/") for p in fixture.requests), fixture.requests
+
+
+# -- Practice cards (issue 25): the topic page's HTML, never Markdown -------------------------------------------
+CARD_CHECK = """
+const ids = arguments[0], done = arguments[arguments.length - 1], out = {bad: [], pre: 0, table: 0, math: 0, points: {}};
+(async () => {
+  for (const id of ids) {
+    if (!(await window.atlasPractise(id))) { out.bad.push([id, 'no card']); continue; }
+    const card = document.getElementById('ex-card');
+    card.querySelectorAll('button[aria-expanded="false"]').forEach(b => b.click());
+    if (card.getAttribute('data-id') !== id) { out.bad.push([id, 'wrong card']); continue; }
+    out.pre += card.querySelectorAll('pre code span').length > 0;
+    out.table += card.querySelectorAll('.atlas-ex__answer table th').length > 0;
+    out.math += card.querySelectorAll('.arithmatex').length > 0;
+    out.points[id] = card.querySelectorAll('.atlas-ex__points > li').length;
+    const prose = card.cloneNode(true);
+    prose.querySelectorAll('code, pre, .arithmatex').forEach(n => n.remove());
+    const text = prose.textContent, m = /\\*\\*|`|\\$\\$|\\\\\\(|\\\\\\[/.exec(text);
+    if (m) out.bad.push([id, text.slice(Math.max(0, m.index - 50), m.index + 50)]);
+    if (!card.querySelector('.atlas-ex__rubric strong')) out.bad.push([id, 'no bold label']);
+  }
+  done(out);
+})();
+"""
+
+
+@pytest.mark.parametrize("lang", PREFIX)
+def test_no_practice_card_shows_markdown(driver, server, atlas, lang) -> None:
+    """Every question's card, opened and revealed in the browser: no `**`, backtick, ``` fence, `$$` or raw TeX
+    outside code and formulas; code arrives highlighted, tables as tables, the rubric as its points."""
+    open_explorer(driver, server, lang)
+    driver.set_script_timeout(300)
+    out = driver.execute_async_script(CARD_CHECK, [q.id for q in atlas.questions])
+    assert out["bad"] == [], out["bad"][:5]
+    assert out["points"] == {q.id: len(q.rubric) for q in atlas.questions}
+    assert out["pre"] >= 12 and out["table"] >= 5 and out["math"] >= 100, out
+
+
+def test_the_card_check_catches_markdown(driver, server) -> None:
+    """The check above fails on a card that shows raw Markdown (as the old textContent cards did)."""
+    open_explorer(driver, server, "en")
+    driver.execute_script("""
+        const real = window.atlasPractise;
+        window.atlasPractise = id => real(id).then(ok => {
+          const li = document.querySelector('#ex-card .atlas-ex__points > li');
+          li.textContent = '**In-batch negatives** and `GradScaler`';
+          return ok;
+        });""")
+    out = driver.execute_async_script(CARD_CHECK, ["causal-attention-numpy"])
+    assert out["bad"] and "**In-batch" in out["bad"][0][1]
+
+
+@pytest.mark.parametrize("width", [390, 1366])
+def test_practice_card_with_code_table_and_math_fits_the_screen(server, width) -> None:
+    """A code answer, a table answer and a formula-heavy one, revealed on a phone and a laptop: the page never
+    scrolls sideways (code and tables scroll inside their boxes) and the formulas are typeset by KaTeX."""
+    with chromium(width=width, height=900, mobile=width < 500) as d:
+        for qid in ("causal-attention-numpy", "fp16-vs-bf16-loss-scaling", "speculative-decoding-lossless"):
+            d.get(server.url + f"explorer/?practice={qid}")
+            card = WebDriverWait(d, 15).until(lambda d: d.find_element(By.CSS_SELECTOR, f"#ex-card[data-id='{qid}']"))
+            for b in card.find_elements(By.CSS_SELECTOR, "button[aria-expanded='false']"):
+                d.execute_script("arguments[0].click()", b)
+            assert d.execute_script("return window.innerWidth") == width
+            # Scroll through the card as a reader would: formulas are typeset as they come into view.
+            d.execute_script("""return (async () => { for (const e of document.querySelectorAll('#ex-card .arithmatex')) {
+                e.scrollIntoView(); await new Promise(r => setTimeout(r, 30)); } })()""")
+            WebDriverWait(d, 30).until(lambda d: d.execute_script(
+                "return document.querySelectorAll('#ex-card .arithmatex').length === "
+                "document.querySelectorAll('#ex-card .arithmatex .katex').length"))
+            assert d.execute_script("return document.documentElement.scrollWidth") <= width, qid
+            if qid == "fp16-vs-bf16-loss-scaling":
+                assert d.find_elements(By.CSS_SELECTOR, "#ex-card .md-typeset__scrollwrap table")
+
+
+# -- Study mode (issue 25): what it tests and the rubric folded, remembered; expand all for reading -------------
+def rubric_shown(driver) -> list[bool]:
+    """For each question on the page: is its rubric (the first point) rendered? A closed <details> hides its
+    content with content-visibility, which checkVisibility sees (offsetParent does not)."""
+    return driver.execute_script(
+        "return Array.from(document.querySelectorAll('details.atlas-fold')).map(d => d.querySelector('li').checkVisibility())")
+
+
+@pytest.mark.parametrize("lang,width", [(lang, width) for lang in PREFIX for width in (390, 1366)])
+def test_study_mode_folds_the_rubric_remembers_it_and_expand_all_reads_everything(server, atlas, lang, width) -> None:
+    topic = "rag"
+    n = len(atlas.questions_in(topic))
+    answered = sum(1 for q in atlas.questions_in(topic) if q.answer)
+    with chromium(width=width, height=900, mobile=width < 500) as d:
+        d.get(server.url + PREFIX[lang] + f"topics/{topic}/")
+        d.execute_script("localStorage.clear()")
+        d.refresh()
+        mode = WebDriverWait(d, 10).until(lambda d: d.find_element(By.CSS_SELECTOR, ".atlas-study-bar:not([hidden]) .atlas-study__mode"))
+        assert rubric_shown(d) == [True] * n and mode.get_attribute("aria-pressed") == "false"  # reading by default
+        assert mode.size["height"] >= 24
+        d.execute_script("arguments[0].click()", mode)
+        assert rubric_shown(d) == [False] * n and mode.get_attribute("aria-pressed") == "true"
+        d.refresh()  # remembered
+        WebDriverWait(d, 10).until(lambda d: d.find_element(By.CSS_SELECTOR, ".atlas-study__mode").get_attribute("aria-pressed") == "true")
+        assert rubric_shown(d) == [False] * n
+        # One question's reveal shows that question's rubric only.
+        summary = d.find_elements(By.CSS_SELECTOR, "details.atlas-fold > summary")[2]
+        d.execute_script("arguments[0].scrollIntoView({block: 'center'})", summary)
+        assert summary.size["height"] >= 24 and summary.is_displayed()
+        summary.click()
+        assert rubric_shown(d) == [i == 2 for i in range(n)]
+        expand = d.find_element(By.CSS_SELECTOR, ".atlas-study__expand")
+        label = expand.text
+        d.execute_script("arguments[0].click()", expand)
+        assert rubric_shown(d) == [True] * n
+        assert d.execute_script("return document.querySelectorAll('article details.answer[open]').length") == answered
+        assert expand.get_attribute("aria-expanded") == "true" and expand.text != label
+        d.execute_script("arguments[0].click()", expand)  # collapse all: folded again in study mode
+        assert rubric_shown(d) == [False] * n
+        assert d.execute_script("return document.querySelectorAll('article details.answer[open]').length") == 0
+        other = {"en": "ru", "ru": "hi", "hi": "en"}[lang]  # the same browser remembers it in every language
+        d.get(server.url + PREFIX[other] + f"topics/{topic}/")
+        WebDriverWait(d, 10).until(lambda d: d.find_element(By.CSS_SELECTOR, ".atlas-study__mode").get_attribute("aria-pressed") == "true")
+        assert rubric_shown(d) == [False] * n
+        d.execute_script("document.querySelector('.atlas-study__mode').click()")
+        assert rubric_shown(d) == [True] * n
+        d.refresh()
+        WebDriverWait(d, 10).until(lambda d: d.find_element(By.CSS_SELECTOR, ".atlas-study-bar:not([hidden])"))
+        assert rubric_shown(d) == [True] * n
+        assert d.execute_script("return document.documentElement.scrollWidth") <= d.execute_script("return innerWidth")
+
+
+# -- Topic pages (issue 25): a list of the questions at the top, the TOC, the way from one question to the next --
+@pytest.mark.parametrize("lang,width", [(lang, width) for lang in PREFIX for width in (390, 1366)])
+def test_topic_page_lists_its_questions_marks_practised_and_leads_from_one_to_the_next(server, atlas, lang, width) -> None:
+    topic = "inference-serving"
+    with chromium(width=width, height=900, mobile=width < 500) as d:
+        d.get(server.url + PREFIX[lang] + f"topics/{topic}/")
+        d.execute_script("localStorage.clear()")
+        d.refresh()
+        order = [h.get_attribute("id") for h in d.find_elements(By.CSS_SELECTOR, "h3.atlas-q")]
+        assert sorted(order) == sorted(q.id for q in atlas.questions_in(topic))
+        listed = d.find_elements(By.CSS_SELECTOR, "#topic-questions > li > a")
+        assert [a.get_attribute("href").split("#")[1] for a in listed] == order
+        # The list starts within the first screen and a half, even on a phone.
+        assert d.execute_script("return document.getElementById('topic-questions').getBoundingClientRect().top") < 1.5 * 900
+        # A practised question gets its ✓ in the list.
+        toggle = d.find_element(By.CSS_SELECTOR, f".atlas-practised__toggle[data-question='{order[2]}']")
+        d.execute_script("arguments[0].click()", toggle)
+        done = d.execute_script("return Array.from(document.querySelectorAll('#topic-questions > li')).map("
+                                "li => li.querySelector('.atlas-qlist__done').checkVisibility())")
+        assert done == [i == 2 for i in range(len(order))]
+        # From the list to a question, then on with "next question", back with "previous".
+        d.execute_script("arguments[0].scrollIntoView({block: 'center'})", listed[1])
+        listed[1].click()
+        WebDriverWait(d, 5).until(lambda d: d.current_url.endswith("#" + order[1]))
+        top = lambda qid: d.execute_script("return document.getElementById(arguments[0]).getBoundingClientRect().top", qid)
+        assert 0 <= top(order[1]) < 200
+        following = d.find_element(By.CSS_SELECTOR, f"a.atlas-qnav__next[href='#{order[2]}']")
+        d.execute_script("arguments[0].scrollIntoView({block: 'center'})", following)
+        assert following.size["height"] >= 24
+        following.click()
+        WebDriverWait(d, 5).until(lambda d: d.current_url.endswith("#" + order[2]))
+        assert 0 <= top(order[2]) < 200
+        back = d.find_element(By.CSS_SELECTOR, f"a.atlas-qnav__prev[href='#{order[1]}']")
+        d.execute_script("arguments[0].scrollIntoView({block: 'center'})", back)
+        back.click()
+        WebDriverWait(d, 5).until(lambda d: d.current_url.endswith("#" + order[1]))
+        # The laptop's right column is the table of contents of the questions; a phone has it in the drawer.
+        toc = d.find_elements(By.CSS_SELECTOR, ".md-sidebar--secondary nav a.md-nav__link[href^='#']")
+        shown = [a.get_attribute("href").split("#")[1] for a in toc if a.is_displayed()]
+        if width >= 1220:
+            assert [x for x in shown if x in order] == order
+        else:
+            assert not shown
+        assert d.execute_script("return document.documentElement.scrollWidth") <= d.execute_script("return innerWidth")
+
+
+# -- Markers a person can read (issue 25) ------------------------------------------------------------------------
+@pytest.mark.parametrize("lang,width", [(lang, width) for lang in PREFIX for width in (390, 1366)])
+def test_company_chips_are_tappable_the_legend_explains_markers_and_company_pages_show_study_marks(server, atlas, lang, width) -> None:
+    with chromium(width=width, height=900, mobile=width < 500) as d:
+        d.get(server.url + PREFIX[lang] + "topics/inference-serving/")
+        chips = d.find_elements(By.CSS_SELECTOR, ".atlas-asked .atlas-chip a")
+        expected = sum(len(q.asked) for q in atlas.questions_in("inference-serving"))
+        assert len(chips) == 2 * expected > 0
+        for a in chips:
+            assert a.size["height"] >= 24 and a.size["width"] >= 24, (a.text, a.size)
+        # The legend says in words what ✓ ‡ † mean (no tooltip needed).
+        legend = d.find_element(By.CSS_SELECTOR, "details.atlas-legend")
+        first = atlas.evidence[next(iter(atlas.evidence))].description[lang]
+        assert first not in legend.text
+        summary = legend.find_element(By.TAG_NAME, "summary")
+        d.execute_script("arguments[0].scrollIntoView({block: 'center'})", summary)
+        assert summary.size["height"] >= 24
+        summary.click()
+        assert all(e.description[lang] in legend.text for e in atlas.evidence.values())
+        assert d.execute_script("return document.documentElement.scrollWidth") <= d.execute_script("return innerWidth")
+        # A company page: difficulty and answer marks, ✓ once practised, provenance folded until asked for.
+        company = "bytedance"
+        qid = atlas.questions_at(company)[0].id
+        d.execute_script("localStorage.setItem('atlas:practised', JSON.stringify({version: 1, practised: {[arguments[0]]: '2026-12-01'}}))", qid)
+        d.get(server.url + PREFIX[lang] + f"companies/{company}/")
+        items = d.find_elements(By.CSS_SELECTOR, ".atlas-company-qs > li")
+        assert len(items) == len(atlas.questions_at(company))
+        done = {li.find_element(By.TAG_NAME, "a").get_attribute("href").split("#")[1]: li.find_element(
+            By.CSS_SELECTOR, ".atlas-qlist__done").is_displayed() for li in items}
+        assert done == {q.id: q.id == qid for q in atlas.questions_at(company)}
+        fold = items[0].find_element(By.CSS_SELECTOR, "details.atlas-provenance")
+        note = fold.find_element(By.CSS_SELECTOR, "ul")
+        assert not note.is_displayed()
+        d.execute_script("arguments[0].scrollIntoView({block: 'center'})", fold)
+        fold.find_element(By.TAG_NAME, "summary").click()
+        assert note.is_displayed()
+        for a in d.find_elements(By.CSS_SELECTOR, ".atlas-company-qs a.atlas-chip")[:10]:
+            assert a.size["height"] >= 24
+        assert d.execute_script("return document.documentElement.scrollWidth") <= d.execute_script("return innerWidth")
+        d.execute_script("localStorage.clear()")
+
+
+# -- Language switch keeps the place (issue 25) -------------------------------------------------------------------
+@pytest.mark.parametrize("lang,other,width", [("en", "ru", 390), ("ru", "hi", 1366), ("hi", "en", 390), ("en", "hi", 1366)])
+def test_language_switch_keeps_the_question_anchor_and_the_explorers_filters(server, lang, other, width) -> None:
+    with chromium(width=width, height=900, mobile=width < 500) as d:
+        anchor = "speculative-decoding-lossless"
+        d.get(server.url + PREFIX[lang] + f"topics/inference-serving/#{anchor}")
+        WebDriverWait(d, 10).until(lambda d: d.execute_script("return document.readyState") == "complete")
+        d.execute_script("document.querySelector(`a.md-select__link[hreflang='${arguments[0]}']`).click()", other)
+        WebDriverWait(d, 10).until(lambda d: d.find_element(By.TAG_NAME, "html").get_attribute("lang") == other)
+        url = urlparse(d.current_url)
+        assert url.path == "/" + PREFIX[other] + "topics/inference-serving/" and url.fragment == anchor
+        WebDriverWait(d, 5).until(lambda d: 0 <= d.execute_script(
+            "return document.getElementById(arguments[0]).getBoundingClientRect().top", anchor) < 200)
+        # The explorer's filters are its query string: they go along too.
+        d.get(server.url + PREFIX[lang] + "explorer/?company=bytedance&difficulty=basic")
+        WebDriverWait(d, 15).until(lambda d: d.find_element(By.ID, "atlas-explorer").get_attribute("data-ready"))
+        d.execute_script("document.querySelector(`a.md-select__link[hreflang='${arguments[0]}']`).click()", other)
+        WebDriverWait(d, 15).until(lambda d: d.find_element(By.TAG_NAME, "html").get_attribute("lang") == other
+                                   and d.find_element(By.ID, "atlas-explorer").get_attribute("data-ready"))
+        assert urlparse(d.current_url).path == "/" + PREFIX[other] + "explorer/"
+        assert parse_qs(urlparse(d.current_url).query) == {"company": ["bytedance"], "difficulty": ["basic"]}
+        assert Select(d.find_element(By.ID, "ex-company")).first_selected_option.get_attribute("value") == "bytedance"
+        assert Select(d.find_element(By.ID, "ex-difficulty")).first_selected_option.get_attribute("value") == "basic"
+
+
+def test_the_language_links_stay_plain_links_without_a_query(driver, server) -> None:
+    """Without a query or anchor the links are the page in the other language, as built (a no-op carry)."""
+    driver.get(server.url + "topics/rag/")
+    driver.execute_script("document.querySelector(\"a.md-select__link[hreflang='ru']\").dispatchEvent(new Event('focusin', {bubbles: true}))")
+    assert urlparse(driver.find_element(By.CSS_SELECTOR, "a.md-select__link[hreflang='ru']").get_attribute("href")).path == "/ru/topics/rag/"
+
+
+# -- The home page (issue 25) --------------------------------------------------------------------------------------
+@pytest.mark.parametrize("lang,width", [(lang, width) for lang in PREFIX for width in (390, 1366)])
+def test_home_shows_three_ways_in_and_practise_draws_a_question(server, lang, width) -> None:
+    with chromium(width=width, height=844, mobile=width < 500) as d:
+        d.get(server.url + PREFIX[lang])
+        paths = d.find_elements(By.CSS_SELECTOR, "a.atlas-path")
+        assert len(paths) == 3 and all(p.is_displayed() and p.size["height"] >= 44 for p in paths)
+        # All three in the first screen on a laptop; the first one there on a phone, the rest one scroll away.
+        fold = 844 if width >= 1220 else 844 * 1.5
+        assert all(d.execute_script("return arguments[0].getBoundingClientRect().bottom", p) <= fold for p in paths)
+        nav = [a for a in d.find_elements(By.CSS_SELECTOR, ".md-sidebar--primary a.md-nav__link") if a.is_displayed()]
+        hrefs = [urlparse(a.get_attribute("href")).path for a in nav]
+        if width >= 1220:  # the laptop's navigation: explorer and glossary in sight without scrolling
+            assert f"/{PREFIX[lang]}explorer/" in hrefs and f"/{PREFIX[lang]}glossary/" in hrefs
+            glossary = next(a for a in nav if urlparse(a.get_attribute("href")).path == f"/{PREFIX[lang]}glossary/")
+            assert d.execute_script("return arguments[0].getBoundingClientRect().bottom", glossary) <= 844
+        d.execute_script("arguments[0].click()", paths[0])
+        card = WebDriverWait(d, 15).until(lambda d: d.find_element(By.CSS_SELECTOR, "#ex-card[data-id]"))
+        assert card.is_displayed() and urlparse(d.current_url).path == f"/{PREFIX[lang]}explorer/"
+        assert d.execute_script("return document.documentElement.scrollWidth") <= d.execute_script("return innerWidth")
+
+
+# -- Math and tables fit a phone (issue 25) ------------------------------------------------------------------------
+MEASURE_INLINE_MATH = """
+return Array.from(document.querySelectorAll('span.arithmatex')).map(e => {
+  const html = e.querySelector('.katex-html'), tex = e.querySelector('annotation');
+  const pieces = html ? Array.from(html.children).filter(b => b.classList.contains('base')).map(b => b.getBoundingClientRect().width) : [];
+  let box = e.parentElement;
+  while (box && getComputedStyle(box).display.startsWith('inline')) box = box.parentElement;
+  const style = getComputedStyle(box);
+  return [tex ? tex.textContent : '', Math.max(0, ...pieces), box.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight),
+          parseFloat(getComputedStyle(e.querySelector('.katex')).fontSize)];
+});"""
+
+
+@pytest.mark.parametrize("lang,topics", [("en", None), ("ru", ("evaluation", "inference-serving")), ("hi", ("evaluation", "post-training"))])
+def test_no_inline_formula_is_wider_than_a_phone_column_and_the_build_check_sees_it(server, atlas, lang, topics) -> None:
+    """Every inline formula, typeset at 390 px: its widest unbreakable piece fits its column; and the build's
+    estimate (E071, atlas.load.mathwidth) is within reach of what KaTeX draws, so the check would catch one that
+    does not fit."""
+    from atlas.load.mathwidth import widest_piece
+    from atlas.load.recordchecks import PHONE_COLUMN_EM
+    measured = []
+    with chromium(width=390, height=844, mobile=True) as d:
+        d.set_script_timeout(120)
+        for topic in topics or [t.id for t in atlas.topics]:
+            d.get(server.url + PREFIX[lang] + f"topics/{topic}/")
+            d.execute_script("document.querySelectorAll('details').forEach(d => d.open = true);"
+                             "window.dispatchEvent(new Event('beforeprint'))")
+            WebDriverWait(d, 60).until(lambda d: d.execute_script(
+                "return document.querySelectorAll('.arithmatex:not([data-typeset])').length === 0 && !!window.katex"))
+            d.execute_script("return document.fonts.ready.then(() => true)")
+            measured += [(topic, *m) for m in d.execute_script(MEASURE_INLINE_MATH)]
+    assert len(measured) > (1000 if topics is None else 100)
+    too_wide = [(topic, tex, round(w), round(column)) for topic, tex, w, column, _ in measured if w > column + 0.5]
+    assert not too_wide, too_wide
+    for topic, tex, w, column, font in measured:
+        em = w / font
+        if em > 8:  # a wide formula: the estimate must not be far below what is drawn
+            assert widest_piece(tex) >= 0.7 * em, (topic, tex, em, widest_piece(tex))
+        assert w <= PHONE_COLUMN_EM * font or widest_piece(tex) > PHONE_COLUMN_EM * 0.85, (topic, tex)
+
+
+@pytest.mark.parametrize("width", [390, 1366])
+def test_wide_tables_and_display_math_fade_where_they_scroll(server, width) -> None:
+    with chromium(width=width, height=844, mobile=width < 500) as d:
+        d.get(server.url)  # the home page's topics table: five columns
+        WebDriverWait(d, 10).until(lambda d: d.execute_script("return document.readyState") == "complete")
+        box = d.find_element(By.CSS_SELECTOR, ".md-typeset__scrollwrap")
+        scrolls = d.execute_script("return arguments[0].scrollWidth > arguments[0].clientWidth + 1", box)
+        assert scrolls == (width < 500)
+        if scrolls:
+            WebDriverWait(d, 5).until(lambda d: box.get_attribute("data-atlas-scroll") == "right")
+            assert "gradient" in d.execute_script("return getComputedStyle(arguments[0]).maskImage || "
+                                                  "getComputedStyle(arguments[0]).webkitMaskImage", box)
+            d.execute_script("arguments[0].scrollLeft = arguments[0].scrollWidth", box)
+            WebDriverWait(d, 5).until(lambda d: box.get_attribute("data-atlas-scroll") == "left")
+        else:
+            assert box.get_attribute("data-atlas-scroll") is None
+        d.get(server.url + "topics/post-training/")
+        d.execute_script("document.querySelectorAll('details').forEach(d => d.open = true); window.dispatchEvent(new Event('beforeprint'))")
+        WebDriverWait(d, 60).until(lambda d: d.execute_script("return document.querySelectorAll('.arithmatex:not([data-typeset])').length === 0"))
+        d.execute_script("return document.fonts.ready.then(() => true)")
+        wide = d.execute_script("return Array.from(document.querySelectorAll('div.arithmatex')).filter("
+                                "e => e.scrollWidth > e.clientWidth + 1).map(e => [e.getAttribute('data-atlas-scroll'), e.getAttribute('tabindex')])")
+        assert (len(wide) > 0) == (width < 500)
+        assert all(w == ["right", "0"] for w in wide), wide

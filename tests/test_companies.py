@@ -77,5 +77,5 @@ def test_staleness_is_counted_in_whole_months() -> None:
 def test_question_shows_difficulty_and_attribution_detail(fixture_site: Path) -> None:
     html = page(fixture_site, "ru", "topics/sample-topic")
     assert re.search(r'<span class="atlas-level" aria-hidden="true">●○○</span>\s*Базовый', html)
-    meta = " ".join(parse(html).find("article").text.split())
-    assert "(ML-инженер, 2023-03-01)" in meta
+    chips = [" ".join(c.text.split()) for c in parse(html).find("article").by_class("atlas-chip")]
+    assert any(c.endswith("· ML-инженер, 2023-03-01 ↗") for c in chips), chips  # role and date, beside the evidence

@@ -263,6 +263,13 @@ def test_hostile_pages_run_nothing_and_csp_blocks_an_injected_handler(hostile_si
                      "collections/sample-list/", "explorer/", "hi/explorer/"):
             driver.get(server.url + path)
             WebDriverWait(driver, 10).until(lambda d: d.execute_script("return document.readyState") == "complete")
+            if path.endswith("explorer/"):  # every question's practice card, revealed: the build's HTML inserted
+                WebDriverWait(driver, 10).until(lambda d: d.execute_script("return !!window.atlasPractise"))
+                assert driver.execute_async_script("""const done = arguments[0]; (async () => { let n = 0;
+                    for (const li of document.querySelectorAll('#ex-results li[data-id]')) {
+                      n += await window.atlasPractise(li.dataset.id);
+                      document.querySelectorAll('#ex-card button[aria-expanded=false]').forEach(b => b.click()); }
+                    done(n); })()""") > 0
             for el in driver.find_elements("css selector", "article a, article strong, article em, article code")[:40]:
                 driver.execute_script("for (const t of ['mouseover','mouseenter','focus','pointerdown']) "
                                       "arguments[0].dispatchEvent(new Event(t, {bubbles: true, cancelable: true}))", el)

@@ -55,17 +55,41 @@ def test_every_question_appears_once_on_its_topic_page(site_dir: Path, atlas, la
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_questions_are_grouped_by_track_with_several_tracks_first(site_dir: Path, atlas, lang: str) -> None:
+def test_questions_are_grouped_by_difficulty_listed_at_the_top_and_in_the_toc(site_dir: Path, atlas, lang: str) -> None:
+    """Easiest first, a numbered list of every question at the top (short title, level, written answer), the
+    sidebar's table of contents with the same short titles, and a way to the previous and next question."""
+    levels = sorted(atlas.difficulties.values(), key=lambda d: d.order)
     for topic in atlas.topics:
-        doc = article(page(site_dir, f"{LANGS[lang]}topics/{topic.id}"))
-        groups = [h.attrs["id"] for h in doc.find_all("h2") if h.attrs.get("id", "").startswith("group-")]
+        full = page(site_dir, f"{LANGS[lang]}topics/{topic.id}")
+        doc = article(full)
         questions = atlas.questions_in(topic.id)
-        expected = (["group-several"] if any(len(q.tracks) > 1 for q in questions) else []) + [
-            f"group-{t.id}" for t in atlas.tracks if any(q.tracks == (t.id,) for q in questions)]
-        assert groups == expected
-        onpage = doc.by_class("atlas-onpage")[0].text
-        counts = [int(n) for n in re.findall(r"\((\d+)\)", onpage)]
-        assert sum(counts) == len(questions)
+        groups = [h.attrs["id"] for h in doc.find_all("h2") if h.attrs.get("id", "").startswith("group-")]
+        assert groups == [f"group-{d.id}" for d in levels if any(q.difficulty == d.id for q in questions)]
+        order = [h.attrs["id"] for h in questions_on(doc)]
+        assert order == [q.id for d in levels for q in questions if q.difficulty == d.id]
+        listed = doc.find("ol", id="topic-questions")
+        items = listed.find_all("li")
+        assert [urlparse(i.find("a").attrs["href"]).fragment for i in items] == order
+        by_id = {q.id: q for q in questions}
+        for item, qid in zip(items, order):
+            short = item.find("a").text
+            assert 10 <= len(short) <= 74 and "\\" not in short and "`" not in short and "**" not in short, short
+            tags = item.by_class("atlas-qlist__tags")[0].text
+            assert atlas.difficulties[by_id[qid].difficulty].name[lang] in tags
+            assert (all_labels()["has_answer"][lang] in tags) == bool(by_id[qid].answer)
+            assert "hidden" in item.by_class("atlas-qlist__done")[0].attrs
+        tocs = [n for n in full.find_all("nav") if "md-nav--secondary" in n.classes]
+        assert len(tocs) == 2  # the laptop's right column, and the phone's drawer under the page's own entry
+        for toc in tocs:
+            links = [a for a in toc.find_all("a") if urlparse(a.attrs.get("href", "")).fragment in order]
+            assert [urlparse(a.attrs["href"]).fragment for a in links] == order
+            assert [" ".join(a.text.split()) for a in links] == [f"{n}. {' '.join(i.find('a').text.split())}"
+                                                                 for n, i in enumerate(items, 1)]
+        steps = doc.by_class("atlas-qnav")
+        assert len(steps) == len(order)
+        for i, nav in enumerate(steps):
+            targets = [urlparse(a.attrs["href"]).fragment for a in nav.find_all("a")]
+            assert targets == ([order[i - 1]] if i else []) + ["topic-questions"] + ([order[i + 1]] if i + 1 < len(order) else [])
 
 
 def _labels_that_differ(lang: str) -> set[str]:
@@ -213,6 +237,20 @@ def test_language_switcher_keeps_the_page(site_dir: Path, atlas, lang: str) -> N
 
 
 @pytest.mark.parametrize("lang", LANGS)
+def test_without_a_script_every_rubric_is_open_and_study_mode_is_hidden(site_dir: Path, atlas, lang: str) -> None:
+    """What it tests and the rubric sit in an open fold (study mode, a script, closes it); the study bar starts hidden."""
+    for topic in atlas.topics:
+        doc = article(page(site_dir, f"{LANGS[lang]}topics/{topic.id}"))
+        folds = [d for d in doc.find_all("details") if "atlas-fold" in d.classes]
+        assert len(folds) == len(questions_on(doc)) == len(topic_questions := atlas.questions_in(topic.id))
+        assert all("open" in f.attrs and f.find("summary") for f in folds)
+        assert sorted(len(f.find("ul").find_all("li")) for f in folds) == sorted(len(q.rubric) for q in topic_questions)
+        bars = doc.by_class("atlas-study-bar")
+        assert len(bars) == 1 and "hidden" in bars[0].attrs
+        assert all(all_labels()[k][lang] in bars[0].text for k in ("study_mode", "expand_all", "collapse_all"))
+
+
+@pytest.mark.parametrize("lang", LANGS)
 def test_written_answers_are_collapsed(site_dir: Path, atlas, lang: str) -> None:
     answered = [q for q in atlas.questions if q.answer]
     assert answered
@@ -220,6 +258,7 @@ def test_written_answers_are_collapsed(site_dir: Path, atlas, lang: str) -> None
         doc = page(site_dir, f"{LANGS[lang]}topics/{topic.id}")
         details = [d for d in doc.find_all("details") if "answer" in d.classes]
         assert len(details) == sum(1 for q in answered if q.topic == topic.id)
+        assert sum("atlas-fold" in d.classes for d in doc.find_all("details")) == len(questions_on(doc))  # one fold each
         assert all("open" not in d.attrs for d in details)
 
 
@@ -380,3 +419,132 @@ def test_sitemap_lists_every_language_with_x_default(site_dir: Path) -> None:
     for u in urls:
         langs = {l.attrib["hreflang"] for l in u.findall("x:link", ns)}
         assert langs == {"en", "ru", "hi", "x-default"}
+
+
+# -- Practice cards (issue 25): the explorer shows the topic page's own HTML, never Markdown -----------------
+def _absolute(html: str, base: str) -> str:
+    """Links resolved against the page they are on, so HTML for two pages compares (only real attributes)."""
+    return re.sub(r'(<a\b[^>]*?\bhref=")([^"]*)"', lambda m: m.group(1) + urljoin(base, m.group(2)) + '"', html)
+
+
+def question_parts_on_page(section: str, labels: dict) -> dict:
+    """A question's parts as its topic page shows them: heading text, what it tests, rubric points, answer."""
+    text = section[section.index(">") + 1:section.index('<a class="headerlink"')]
+    start = section.index(f'<p><strong>{labels["tests"]}:</strong> ')  # up to the rubric's label
+    tests_html = section[start:section.index(f'<p><strong>{labels["rubric"]}:</strong></p>')].strip()
+    tests_html = tests_html.replace(f'<strong>{labels["tests"]}:</strong> ', "", 1)
+    rubric = re.search(r'<p><strong>' + re.escape(labels["rubric"]) + r':</strong></p>\s*<ul>(.*?)</ul>', section, re.S)
+    answer = re.search(r'<details class="answer">\s*<summary>.*?</summary>(.*)</details>', section, re.S)
+    return {"text": text, "tests": tests_html, "rubric": [li.strip() for li in re.findall(r"<li>(.*?)</li>", rubric.group(1), re.S)],
+            "answer": answer.group(1).strip() if answer else ""}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_practice_cards_carry_the_topic_pages_own_html(site_dir: Path, atlas, lang: str) -> None:
+    """explorer/details/<topic>.json holds every question's text, tests, rubric and answer as exactly the HTML of
+    its topic page (links resolved), sanitised like it: no Markdown left for a card to show."""
+    from atlas.safety.sanitize import sanitize
+    labels = {k: v[lang] for k, v in all_labels().items()}
+    compared = 0
+    for topic in atlas.topics:
+        html = (site_dir / LANGS[lang] / "topics" / topic.id / "index.html").read_text(encoding="utf-8")
+        details = json.loads((site_dir / LANGS[lang] / "explorer" / "details" / f"{topic.id}.json").read_text(encoding="utf-8"))
+        page_base, card_base = f"http://x.test/{LANGS[lang]}topics/{topic.id}/", f"http://x.test/{LANGS[lang]}explorer/"
+        for q in atlas.questions_in(topic.id):
+            start = html.index(f'<h3 class="atlas-q" id="{q.id}"')
+            ends = [i for i in (html.find('<h3 class="atlas-q"', start + 10), html.find("<h2", start + 10)) if i > 0]
+            on_page = question_parts_on_page(html[start:min(ends or [len(html)])], labels)
+            card = details[q.id]
+            for part in ("text", "tests", "answer"):
+                assert _absolute(card[part], card_base) == _absolute(on_page[part], page_base), (q.id, part)
+                assert sanitize(card[part]) == card[part], (q.id, part)
+            assert [_absolute(p, card_base) for p in card["rubric"]] == [_absolute(p, page_base) for p in on_page["rubric"]], q.id
+            prose = re.sub(r"<(code|pre)\b.*?</\1>|\\\[.*?\\\]|\\\(.*?\\\)", "",
+                           card["text"] + card["tests"] + card["answer"] + "".join(card["rubric"]), flags=re.S)
+            assert not re.search(r"\*\*|`|\$\$", prose), (q.id, re.search(r".{0,40}(\*\*|`|\$\$).{0,40}", prose))
+            compared += 1
+    assert compared == len(atlas.questions)
+    assert sum("<pre>" in d or "<table>" in d for t in atlas.topics for d in (
+        json.loads((site_dir / LANGS[lang] / "explorer" / "details" / f"{t.id}.json").read_text(encoding="utf-8"))[q]["answer"]
+        for q in (x.id for x in atlas.questions_in(t.id)))) >= 12  # code and tables arrive as code and tables
+
+
+# -- Markers a person can read (issue 25): chips, a legend wherever markers appear, company pages to study from --
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_attribution_is_a_chip_with_its_company_and_source_and_markers_have_a_legend(site_dir: Path, atlas, lang: str) -> None:
+    names = {e.id: e.name[lang] for e in atlas.evidence.values()}
+    for topic in atlas.topics:
+        doc = article(page(site_dir, f"{LANGS[lang]}topics/{topic.id}"))
+        questions = atlas.questions_in(topic.id)
+        legends = doc.by_class("atlas-legend")
+        assert len(legends) == (1 if any(q.asked for q in questions) else 0), topic.id
+        for legend in legends:
+            assert all(e.description[lang] in legend.text and e.marker in legend.text for e in atlas.evidence.values())
+        for h in questions_on(doc):
+            q = atlas.question(h.attrs["id"])
+            siblings = [n for n in h.parent.children if isinstance(n, Node)]
+            section = []
+            for n in siblings[siblings.index(h) + 1:]:
+                if n.tag in ("h2", "h3"):
+                    break
+                section.append(n)
+            asked = [n for n in section if "atlas-asked" in n.classes]
+            chips = asked[0].by_class("atlas-chip") if asked else []
+            assert len(chips) == len(q.asked), q.id
+            for c, entry in zip(chips, q.asked):
+                company, source = c.find_all("a")
+                assert company.text == atlas.companies[entry.company].name[lang]
+                assert urlparse(urljoin(f"https://x.test/{LANGS[lang]}topics/{topic.id}/", company.attrs["href"])).path == \
+                    f"/{LANGS[lang]}companies/{entry.company}/"
+                assert source.attrs["href"] == atlas.sources[entry.source].url
+                assert source.text.startswith(f"{atlas.evidence[entry.evidence].marker} {names[entry.evidence]}")
+    for path in (f"{LANGS[lang]}companies", *(f"{LANGS[lang]}companies/{c}" for c in atlas.companies_with_questions())):
+        assert len(article(page(site_dir, path)).by_class("atlas-legend")) == 1, path
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_company_pages_list_questions_to_study_with_provenance_folded_and_no_empty_fields(site_dir: Path, atlas, lang: str) -> None:
+    labels = all_labels()
+    for cid in atlas.companies_with_questions():
+        doc = article(page(site_dir, f"{LANGS[lang]}companies/{cid}"))
+        text = " ".join(doc.text.split())
+        assert labels["date_unknown"][lang] not in text  # an empty field is not shown
+        items = [li for ul in doc.find_all("ul") if "atlas-company-qs" in ul.classes for li in ul.children if isinstance(li, Node)]
+        assert sorted(urlparse(li.find("a").attrs["href"]).fragment for li in items) == sorted(q.id for q in atlas.questions_at(cid))
+        for li in items:
+            q = atlas.question(urlparse(li.find("a").attrs["href"]).fragment)
+            tags = li.by_class("atlas-qlist__tags")[0].text
+            assert atlas.difficulties[q.difficulty].name[lang] in tags
+            assert (labels["has_answer"][lang] in tags) == bool(q.answer)
+            assert "hidden" in li.by_class("atlas-qlist__done")[0].attrs
+            fold = li.find("details")
+            assert "atlas-provenance" in fold.classes and "open" not in fold.attrs  # provenance folded
+            mine = [e for e in q.asked if e.company == cid]
+            assert [a.attrs["href"] for a in li.by_class("atlas-chip")] == [atlas.sources[e.source].url for e in mine]
+    index = " ".join(article(page(site_dir, f"{LANGS[lang]}companies")).text.split())
+    assert " — " not in index.split(labels["companies_intro"][lang])[-1]  # no column of dashes
+
+
+def test_the_explorer_offers_only_companies_that_have_questions(site_dir: Path, atlas) -> None:
+    doc = page(site_dir, "explorer")
+    offered = [o.attrs["value"] for o in doc.find("select", id="ex-company").find_all("option") if o.attrs.get("value")]
+    assert sorted(offered) == sorted(atlas.companies_with_questions())
+    assert set(atlas.companies) - set(offered)  # the data holds a company without questions (OPPO), not offered
+
+
+# -- The home page (issue 25): what this is, three ways in, the navigation -----------------------------------------
+@pytest.mark.parametrize("lang", LANGS)
+def test_home_says_what_it_is_and_offers_three_ways_in(site_dir: Path, atlas, lang: str) -> None:
+    doc = page(site_dir, LANGS[lang])
+    body = article(doc)
+    paths = [a.attrs["href"] for a in body.find_all("a") if "atlas-path" in a.classes]
+    assert [urlparse(p).path.rstrip("/").split("/")[-1] for p in paths] == ["explorer", "topics", "companies"]
+    assert urlparse(paths[0]).query == "practice=random"
+    assert str(len(atlas.questions)) in body.find("p").text  # the first paragraph says what and how many
+    hrefs = [a.attrs.get("href", "") for a in body.find_all("a")]
+    assert any(h.rstrip("/").endswith("glossary") for h in hrefs) and any("downloads/#anki" in h for h in hrefs)
+    sidebar = [n for n in doc.find_all("div") if "md-sidebar--primary" in n.classes]
+    assert sidebar and "hidden" not in sidebar[0].attrs  # the navigation is shown on a laptop
+    title = doc.find("title").text
+    assert title == all_labels()["site_name"][lang]  # not "Atlas - Atlas"
+    assert not [a for a in doc.find_all("a") if "md-content__button" in a.classes]  # no edit pencil for readers

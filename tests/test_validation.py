@@ -180,6 +180,20 @@ def test_markdown_that_would_render_as_running_text_is_reported(text: str, code:
     assert found == ([code] if code else []), found
 
 
+@pytest.mark.parametrize("text, code", [
+    ("Equal to $\\Pr[\\text{all } k \\text{ samples of a random subset fail the tests}]$ here.", "E071"),
+    ("Long but breakable: $a_1 + a_2 + a_3 + a_4 + a_5 + a_6 + a_7 + a_8 + a_9 + a_{10} + a_{11} + a_{12}$.", None),
+    ("$\\text{Decode}(\\text{Encode}(\\text{Normalize}(t))) = \\text{Normalize}(t)$ fits, at an = sign.", None),
+    ("Shown as code: `$\\Pr[\\text{all } k \\text{ samples of a random subset fail the tests}]$`.", None),
+    ("Costs $50 a month and $60 a year.", None),
+    ("Display: \n\n$$\\Pr[\\text{all } k \\text{ samples of a random subset fail the tests}]$$\n\nfine.", None),
+])
+def test_inline_math_that_cannot_fit_a_phone_column_is_reported(text: str, code: str | None) -> None:
+    from atlas.load.recordchecks import inline_math_too_wide
+    found = [c for c, _, _ in inline_math_too_wide(text)]
+    assert found == ([code] if code else []), found
+
+
 @pytest.mark.parametrize("lang, text, code", [
     ("ru", "При $\\beta_2 = 0.999$ шаг стабильнее.", "E067"),
     ("ru", "При $\\beta_2 = 0{,}999$ шаг стабильнее.", None),

@@ -50,7 +50,7 @@
   var opened = [];
   window.addEventListener("beforeprint", function () {
     document.querySelectorAll("details:not([open])").forEach(function (d) { d.open = true; opened.push(d); });
-    if (window.katex) pending().forEach(typeset);
+    load(function () { pending().forEach(typeset); });  // formulas not yet scrolled to (KaTeX loads if need be)
   });
   window.addEventListener("afterprint", function () {
     opened.forEach(function (d) { d.open = false; });
@@ -68,52 +68,105 @@
     var display = tex.startsWith("\\[");
     tex = tex.replace(/^\\[\[(]|\\[\])]$/g, "");
     try { katex.render(tex, el, { displayMode: display, throwOnError: false }); } catch (e) { /* keep the TeX */ }
-    // A formula wider than a phone scrolls sideways: keyboard users must be able to reach it.
-    if (display && el.scrollWidth > el.clientWidth) el.setAttribute("tabindex", "0");
+    // A formula wider than a phone scrolls sideways: keyboard users must be able to reach it. Measured again
+    // whenever its box changes size (a rotated phone, an answer opened while search covered the page).
+    if (display) { reach(el); if (sized) sized.observe(el); }
   }
-  function render() {
-    var nodes = document.querySelectorAll(".arithmatex");
+  function reach(el) {
+    if (el.scrollWidth > el.clientWidth + 1) el.setAttribute("tabindex", "0"); else el.removeAttribute("tabindex");
+    edges(el);
+  }
+  // A box that scrolls sideways (wide display math, a table on a phone) fades out at the edge that hides more,
+  // so the reader sees there is more to scroll to.
+  function edges(box) {
+    var hidden = box.scrollWidth - box.clientWidth;
+    if (hidden <= 1) return box.removeAttribute("data-atlas-scroll");
+    var left = box.scrollLeft > 1, right = box.scrollLeft < hidden - 1;
+    box.setAttribute("data-atlas-scroll", left && right ? "both" : left ? "left" : "right");
+    if (!box.atlasEdges) {
+      box.atlasEdges = true;
+      box.addEventListener("scroll", function () { edges(box); }, { passive: true });
+    }
+  }
+  function tables(root) {
+    root.querySelectorAll(".md-typeset__scrollwrap").forEach(function (box) {
+      edges(box);
+      if (sized && !box.atlasSized) { box.atlasSized = true; sized.observe(box); }
+    });
+  }
+  window.addEventListener("load", function () { tables(document); });
+  var sized = "ResizeObserver" in window ? new ResizeObserver(function (entries) {
+    entries.forEach(function (e) { if (e.target.classList.contains("arithmatex")) reach(e.target); else edges(e.target); });
+  }) : null;
+  // KaTeX's fonts arrive after the first typesetting and widen formulas without resizing their box.
+  if (document.fonts && document.fonts.addEventListener) {
+    document.fonts.addEventListener("loadingdone", function () {
+      document.querySelectorAll("div.arithmatex[data-typeset]").forEach(reach);
+    });
+  }
+  // KaTeX itself is fetched only when the first formula comes near the screen.
+  var io = null, waiting = [];
+  function observe(nodes) {
     if (!nodes.length) return;
     if (!("IntersectionObserver" in window)) return load(function () { nodes.forEach(typeset); });
-    // KaTeX itself is fetched only when the first formula comes near the screen.
-    var waiting = [];
-    var io = new IntersectionObserver(function (entries) {
+    io = io || new IntersectionObserver(function (entries) {
       entries.forEach(function (e) {
         if (!e.isIntersecting) return;
         io.unobserve(e.target);
-        if (window.katex) return typeset(e.target);
+        if (loaded) return typeset(e.target);
         waiting.push(e.target);
         load(function () { waiting.splice(0).forEach(typeset); });
       });
     }, { rootMargin: "600px 0px" });
     nodes.forEach(function (el) { io.observe(el); });
   }
-  var callbacks = null;
+  function render() { observe(pending()); }
+  // KaTeX's script and its stylesheet: formulas are typeset once both are in, so a wide one is measured with
+  // its real width (and made reachable by keyboard).
+  var callbacks = null, loaded = false;
   function load(done) {
-    if (window.katex) return done();
+    if (loaded) return done();
     if (callbacks) return callbacks.push(done);
     callbacks = [done];
+    var waiting = 2;
+    function arrived() {
+      if (--waiting) return;
+      loaded = true;
+      callbacks.splice(0).forEach(function (fn) { fn(); });
+    }
     var css = document.createElement("link");
     css.rel = "stylesheet"; css.href = base + "katex.min.css";
+    css.onload = css.onerror = arrived;
     document.head.appendChild(css);
     var js = document.createElement("script");
     js.src = base + "katex.min.js";
-    js.onload = function () { callbacks.splice(0).forEach(function (fn) { fn(); }); };
+    js.onload = arrived;
     document.head.appendChild(js);
   }
-  // The explorer renders $...$ in text it inserts (via textContent) with KaTeX's auto-render.
-  window.atlasMath = function (node) {
-    var run = function () {
-      if (window.renderMathInElement) {
-        renderMathInElement(node, { delimiters: [{ left: "$$", right: "$$", display: true }, { left: "$", right: "$", display: false }], throwOnError: false });
-      }
-    };
-    if (window.renderMathInElement) return run();
-    load(function () {
-      var auto = document.createElement("script");
-      auto.src = base + "auto-render.min.js"; auto.onload = run;
-      document.head.appendChild(auto);
-    });
+  // Scripts that insert the build's HTML (the explorer's practice card) typeset its formulas the same way.
+  window.atlasTypeset = function (root) {
+    observe(Array.prototype.slice.call(root.querySelectorAll(".arithmatex:not([data-typeset])")));
+    tables(root);
   };
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", render); else render();
+})();
+// Switching language keeps the reader's place: the question anchor and the explorer's filters (the query
+// string) go with the link to the same page in the other language. Anchors are the same in every language.
+(function () {
+  function carry(e) {
+    var link = e.target && e.target.closest && e.target.closest("a.md-select__link[hreflang]");
+    if (!link) return;
+    var base = link.getAttribute("data-atlas-href");
+    if (base === null) { base = link.getAttribute("href"); link.setAttribute("data-atlas-href", base); }
+    link.setAttribute("href", base.split("#")[0].split("?")[0] + location.search + location.hash);
+    // Material's own handler would rebuild the address from its sitemap and drop both: go there ourselves.
+    if (e.type === "click" && e.button === 0 && !(e.metaKey || e.ctrlKey || e.shiftKey || e.altKey)) {
+      e.preventDefault();
+      e.stopPropagation();
+      location.href = link.href;
+    }
+  }
+  ["click", "auxclick", "contextmenu", "focusin", "pointerdown"].forEach(function (type) {
+    document.addEventListener(type, carry, true);
+  });
 })();

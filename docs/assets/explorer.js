@@ -1,5 +1,7 @@
 // The question explorer: filters, counts, URL state and practice mode over explorer/questions.json.
-// Record text is only ever assigned with textContent: no record can add markup to the page.
+// Record text is assigned with textContent, or (the practice card, questions with math or code) taken from the
+// HTML the build rendered and sanitised for it (explorer/details/<topic>.json), copied node by node through an
+// allowlist (`built`): no record can add markup, attributes or script to the page.
 (function () {
   "use strict";
   var form = document.getElementById("atlas-explorer");
@@ -10,6 +12,7 @@
   var FACETS = ["topic", "track", "type", "difficulty", "company", "evidence"];
   var data = null;
   var current = [];
+  var wanted = new URLSearchParams(location.search).get("practice");  // read before the filters rewrite the URL
 
   function el(tag, props, children) {
     var node = document.createElement(tag);
@@ -20,6 +23,38 @@
     });
     (children || []).forEach(function (c) { if (c) node.appendChild(c); });
     return node;
+  }
+
+  // The build's HTML for a record (already sanitised by atlas.safety.sanitize), parsed into an inert document (no
+  // script runs, nothing loads) and copied element by element: only the elements and attributes Markdown
+  // produces survive; links only to https: pages or within the site.
+  var TAGS = /^(P|UL|OL|LI|CODE|PRE|SPAN|DIV|EM|STRONG|B|I|S|DEL|INS|MARK|SUB|SUP|KBD|ABBR|A|BR|HR|BLOCKQUOTE|TABLE|THEAD|TBODY|TFOOT|TR|TH|TD|H4|H5|H6|DL|DT|DD)$/;
+  var DROP = /^(SCRIPT|STYLE|TEMPLATE|IFRAME|OBJECT|NOSCRIPT|SVG|MATH|IMG|FORM|INPUT|BUTTON)$/;
+  var ATTRS = ["class", "title", "lang", "dir", "align", "start", "hreflang"];
+  function safeHref(href) {
+    try {
+      var url = new URL(href, location.href);
+      return url.protocol === "https:" || url.origin === location.origin;
+    } catch (e) { return false; }
+  }
+  function built(html, noLinks) {
+    var doc = new DOMParser().parseFromString("<!DOCTYPE html><body>" + html, "text/html");
+    var out = document.createDocumentFragment();
+    (function copy(from, to) {
+      Array.prototype.forEach.call(from.childNodes, function (n) {
+        if (n.nodeType === 3) { to.appendChild(document.createTextNode(n.nodeValue)); return; }
+        if (n.nodeType !== 1 || DROP.test(n.tagName)) return;
+        if (!TAGS.test(n.tagName) || (noLinks && n.tagName === "A")) { copy(n, to); return; }  // its text only
+        var e = document.createElement(n.tagName.toLowerCase());
+        ATTRS.forEach(function (a) { if (n.hasAttribute(a)) e.setAttribute(a, n.getAttribute(a)); });
+        var align = /^text-align:\s*(left|right|center);?$/.exec(n.getAttribute("style") || "");
+        if (align && /^T[HD]$/.test(n.tagName)) e.style.textAlign = align[1];
+        if (n.tagName === "A" && n.hasAttribute("href") && safeHref(n.getAttribute("href"))) e.setAttribute("href", n.getAttribute("href"));
+        copy(n, e);
+        to.appendChild(e);
+      });
+    })(doc.body, out);
+    return out;
   }
 
   function fold(text) {
@@ -88,8 +123,10 @@
     current.forEach(function (q) {
       var meta = [data.facets.type[q.type], data.facets.difficulty[q.difficulty]].concat(q.track.map(function (t) { return data.facets.track[t]; }));
       if (q.company.length) meta.push(data.labels.asked_at + ": " + q.company.map(function (c) { return data.facets.company[c]; }).join(", "));
+      var link = el("a", { href: q.url, text: q.html ? "" : q.text });
+      if (q.html) link.appendChild(built(q.html, true));
       frag.appendChild(el("li", { "data-id": q.id }, [
-        el("a", { href: q.url, text: q.text }),
+        link,
         el("span", { className: "atlas-ex__meta" }, [
           el("a", { href: "../topics/" + encodeURIComponent(q.topic) + "/", text: data.facets.topic[q.topic] }),
           document.createTextNode(" · " + meta.join(" · ") + (q.answer ? " · ✍" : ""))
@@ -98,6 +135,7 @@
     });
     list.textContent = "";
     list.appendChild(frag);
+    typeset(list);
     if (!current.length) list.appendChild(el("li", { className: "atlas-ex__empty", text: data.labels.no_results }));
     updateCounts(s);
     var params = new URLSearchParams();
@@ -107,16 +145,18 @@
   }
 
   function typeset(node) {
-    if (window.atlasMath) window.atlasMath(node);
+    if (window.atlasTypeset) window.atlasTypeset(node);
   }
 
-  function reveal(label, build) {
+  // A button that shows its panel and then offers to hide it again.
+  function reveal(label, hide, build) {
     var button = el("button", { type: "button", className: "md-button", "aria-expanded": "false", text: label });
     var panel = build();
     panel.hidden = true;
     button.addEventListener("click", function () {
       panel.hidden = !panel.hidden;
       button.setAttribute("aria-expanded", String(!panel.hidden));
+      button.textContent = panel.hidden ? label : hide;
       if (!panel.hidden) typeset(panel);
     });
     return [button, panel];
@@ -139,16 +179,31 @@
   function showCard(q, d) {
     var L = data.labels;
     card.textContent = "";
-    card.appendChild(el("h2", { id: "ex-card-title", tabindex: "-1", text: q.text }));
+    var title = el("h2", { id: "ex-card-title", tabindex: "-1" });
+    title.appendChild(built(d.text));
+    card.appendChild(title);
     card.appendChild(el("p", { className: "atlas-ex__meta", text: data.facets.topic[q.topic] + " · " + data.facets.type[q.type] }));
-    var rubric = reveal(L.show_rubric, function () {
-      return el("div", {}, [el("p", { text: L.tests + ": " + d.tests }),
-        el("ul", {}, d.rubric.map(function (p) { return el("li", { text: p }); }))]);
+    var rubric = reveal(L.show_rubric, L.hide_rubric, function () {
+      var tests = el("div", { className: "atlas-ex__tests" }, [el("strong", { text: L.tests + ":" })]);
+      tests.appendChild(built(d.tests));
+      // "What it tests: …" reads as one paragraph, as on the topic page.
+      var first = tests.querySelector("p");
+      if (first) { first.insertBefore(document.createTextNode(" "), first.firstChild); first.insertBefore(tests.firstChild, first.firstChild); }
+      return el("div", { className: "atlas-ex__rubric" }, [tests, el("p", {}, [el("strong", { text: L.rubric + ":" })]),
+        el("ul", { className: "atlas-ex__points" }, d.rubric.map(function (p) { var li = el("li"); li.appendChild(built(p)); return li; }))]);
     });
     card.appendChild(rubric[0]);
     if (d.answer) {
-      var answer = reveal(L.show_answer, function () {
-        return el("div", { className: "atlas-ex__answer" }, d.answer.split(/\n\s*\n/).map(function (p) { return el("p", { text: p }); }));
+      var answer = reveal(L.show_answer, L.hide_answer, function () {
+        var box = el("div", { className: "atlas-ex__answer" });
+        box.appendChild(built(d.answer));
+        // Tables scroll inside their box, as Material wraps them on the topic page.
+        box.querySelectorAll("table").forEach(function (t) {
+          var wrap = el("div", { className: "md-typeset__scrollwrap" }, [el("div", { className: "md-typeset__table" })]);
+          t.parentNode.insertBefore(wrap, t);
+          wrap.firstChild.appendChild(t);
+        });
+        return box;
       });
       card.appendChild(answer[0]);
       card.appendChild(rubric[1]);
@@ -165,8 +220,15 @@
     card.appendChild(el("p", {}, [next, document.createTextNode(" "), el("a", { href: q.url, text: L.open_question })]));
     card.hidden = false;
     card.setAttribute("data-id", q.id);
-    typeset(card.querySelector("h2"));
-    card.querySelector("h2").focus();
+    typeset(title);
+    title.focus();
+  }
+
+  // Open the card of one question (the explorer's ?practice=<id>, and scripts that drive practice).
+  function practiseOne(id) {
+    var q = data && data.questions.filter(function (x) { return x.id === id; })[0];
+    if (!q) return Promise.resolve(false);
+    return detailsOf(q).then(function (d) { showCard(q, d); return true; });
   }
 
   function restore() {
@@ -197,5 +259,7 @@
     restore();
     render();
     form.setAttribute("data-ready", "true");
+    window.atlasPractise = practiseOne;
+    if (wanted === "random") practice(); else if (wanted) practiseOne(wanted);
   });
 })();

@@ -50,6 +50,17 @@
       meter.querySelector(".atlas-progress__text").textContent = fill(meter.getAttribute("data-template"), done, toggles.length);
     }
   }
+  // A topic's question list and a company's questions: a ✓ beside each question practised.
+  var listed = Array.prototype.slice.call(document.querySelectorAll(".atlas-qlist > li"));
+  function paintList() {
+    var marks = read();
+    listed.forEach(function (li) {
+      var link = li.querySelector("a"), mark = li.querySelector(".atlas-qlist__done");
+      var on = !!link && Object.prototype.hasOwnProperty.call(marks, (link.getAttribute("href") || "").split("#")[1] || "");
+      if (mark) mark.hidden = !on;
+      li.classList.toggle("atlas-qlist__item--done", on);
+    });
+  }
   toggles.forEach(function (b) {
     b.parentNode.hidden = false;
     b.addEventListener("click", function () {
@@ -122,6 +133,8 @@
 
   api.onChange(paintToggles);
   api.onChange(paintTopics);
+  api.onChange(paintList);
   paintToggles();
   paintTopics();
+  paintList();
 })();

@@ -10,10 +10,11 @@ from atlas.core import urls
 from atlas.core.labels import Labels
 from atlas.core.model import LANGUAGES, Atlas
 from atlas.core.urls import Repository
-from atlas.downloads import feeds, page as downloads
+from atlas.downloads import page as downloads
 from atlas.pages import explorer, progress, render, seo
 from atlas.pages.builder import Builder
 from atlas.pages.views import Table, TablePage
+from atlas.safety.textsafe import plain_markdown
 
 
 @dataclass(frozen=True)
@@ -72,7 +73,8 @@ def pages_for(atlas: Atlas, lang: str, repo: Repository, files: dict[str, bytes]
     for uri, title, intro, make_table in indexes:
         t = make_table(uri)
         text = L[intro] if t.rows else f"{L[intro]}\n\n{L['no_companies']}"
-        body = render.table_page(TablePage(uri, L[title], text, t)) if t.rows else render.front_matter(L[title], L[intro]) + f"# {L[title]}\n\n{text}\n"
+        key = b.legend() if uri == "companies/index.md" else ()
+        body = render.table_page(TablePage(uri, L[title], text, t, key), L) if t.rows else render.front_matter(L[title], L[intro]) + f"# {L[title]}\n\n{text}\n"
         # The progress panel is our own markup with a file input: added after sanitising, like the explorer's form.
         extra = f"{progress.topics_map(atlas, L)}\n{progress.panel(L)}\n" if uri == "topics/index.md" else ""
         out.append(page(uri, body, trusted_html=extra))
@@ -99,10 +101,21 @@ def expand_markers(markdown: str, src_uri: str, atlas: Atlas, lang: str, repo: R
         name = m.group(1)
         if name == "question-count":
             return str(len(atlas.questions))
+        if name == "topic-count":
+            return str(len(atlas.topics))
+        if name == "company-count":
+            return str(len(atlas.companies_with_questions()))
+        if name == "top-companies":  # the companies with the most questions, and the way to all of them
+            L = Labels(lang)
+            ids = sorted(atlas.companies_with_questions(), key=lambda c: -len(atlas.questions_at(c)))
+            top = " · ".join(f"[{plain_markdown(atlas.companies[c].name[lang])}]({urls.link(uri, urls.company_uri(c))}) "
+                             f"({len(atlas.questions_at(c))})" for c in ids[:10])
+            every = L.format("all_companies", n=str(len(ids)))
+            return f"{top} · [{every}]({urls.link(uri, 'companies/index.md')})" if ids else L["no_companies"]
         if name == "take-away":  # links to the Downloads page and the feed
             L = Labels(lang)
-            return (f"**{L['study_on_the_go']}** [{L['anki_decks']} · {L['open_data']}](downloads.md) · "
-                    f'<a href="{feeds.FEED_FILE}" type="application/atom+xml">{L["feed"]}</a>')
+            return (f"**{L['study_on_the_go']}** [{L['anki_decks']}](downloads.md#anki) · [{L['open_data']}](downloads.md#data) · "
+                    f"[{L['feed']}](downloads.md#feed) · [{L['glossary']}]({urls.GLOSSARY_URI})")
         if name == "difficulties":
             L = Labels(lang)
             return render.table(Table((L["difficulty"], L["about"]), tuple(

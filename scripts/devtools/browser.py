@@ -17,8 +17,11 @@ CHROMIUM_FLAGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-
 
 
 @contextmanager
-def chromium(width: int = 1280, height: int = 1000) -> Iterator[Any]:
-    """Headless Chromium (Selenium) with the flags this machine's closed network needs."""
+def chromium(width: int = 1280, height: int = 1000, mobile: bool = False) -> Iterator[Any]:
+    """Headless Chromium (Selenium) with the flags this machine's closed network needs.
+
+    Headless windows are at least 500 px wide: `mobile` emulates a phone's viewport of exactly `width` CSS
+    pixels (device metrics, touch, the mobile viewport meta honoured), as a 390 px phone sees the site."""
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
 
@@ -31,6 +34,10 @@ def chromium(width: int = 1280, height: int = 1000) -> Iterator[Any]:
     for flag in (*CHROMIUM_FLAGS, f"--window-size={width},{height}", f"--user-data-dir={profile}"):
         options.add_argument(flag)
     driver = webdriver.Chrome(service=Service(executable_path=CHROMEDRIVER), options=options)
+    if mobile:
+        driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+            "width": width, "height": height, "deviceScaleFactor": 2, "mobile": True})
+        driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 5})
     try:
         yield driver
     finally:

@@ -68,6 +68,7 @@ CODES: dict[str, str] = {
     "E068": "Russian number grouped against the convention",
     "E069": "lakh or crore in Hindi text",
     "E070": "image from another site",
+    "E071": "inline math wider than a phone's column",
     # Warnings: listed by `python -m atlas validate`, never stop a build.
     "W001": "translation predates the English change",
     "W002": "text missing from the translations lock",

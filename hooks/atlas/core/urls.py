@@ -27,6 +27,19 @@ def link(from_uri: str, to_uri: str, anchor: str = "") -> str:
     return rel + (f"#{anchor}" if anchor else "")
 
 
+def page_dir(src_uri: str) -> str:
+    """The directory URL of a source page, relative to the site root: `topics/rag.md` -> `topics/rag`,
+    `topics/index.md` -> `topics`, `index.md` -> ``."""
+    stem = src_uri[:-3]
+    return posixpath.dirname(stem) if posixpath.basename(stem) == "index" else stem
+
+
+def page_link(from_uri: str, to_uri: str, anchor: str = "") -> str:
+    """The URL MkDocs writes for a link between two source pages (directory URLs), for HTML it does not rewrite."""
+    rel = posixpath.relpath(page_dir(to_uri) or ".", page_dir(from_uri) or ".")
+    return ("" if rel == "." else rel + "/") + (f"#{anchor}" if anchor else "")
+
+
 def topic_uri(topic_id: str) -> str:
     return f"topics/{topic_id}.md"
 

@@ -16,7 +16,18 @@ from atlas.core.errors import Problem
 from atlas.core.schema import PLACEHOLDER, URL
 from atlas.load.validate import record_id, show_path
 from atlas.load.yamlsource import YamlDoc
-from atlas.safety.textsafe import FENCE_LINE, prose_parts
+from atlas.load import mathwidth
+from atlas.safety.textsafe import CODE, FENCE_LINE, prose_parts
+
+
+def prose_parts_with_math(text: str) -> list[str]:
+    """The parts of `text` outside code (fenced and inline), math included."""
+    out, last = [], 0
+    for m in CODE.finditer(text):
+        out.append(text[last:m.start()])
+        last = m.end()
+    out.append(text[last:])
+    return out
 
 # Fields whose text is Markdown (paragraphs, math); every other string is one line.
 MARKDOWN_FIELDS = frozenset({"text", "tests", "rubric", "answer", "summary", "description", "note"})
@@ -91,6 +102,8 @@ def _check(path: tuple[Any, ...], value: Any) -> Iterator[tuple[str, str, str]]:
         yield from glued_list(value)
     if markdown and "$$" in value:
         yield from display_math_in_paragraph(value)
+    if markdown and "$" in value:
+        yield from inline_math_too_wide(value)
     if field in URL_FIELDS:
         yield from _url(value)
 
@@ -157,6 +170,24 @@ def display_math_in_paragraph(value: str) -> Iterator[tuple[str, str, str]]:
             opened = None
         else:
             opened = i
+
+
+PHONE_COLUMN_EM = 16.0  # the narrowest column a formula is shown in (the practice card on a 390 px phone), in em of
+                        # KaTeX's font: 314 px at 19.4 px; a topic page's rubric holds 16.9, a written answer 21.4
+_INLINE_MATH = re.compile(r"(?<![\\$])\$(?=\S)([^$\n]+?)(?<=\S)\$(?!\$)")
+
+
+def inline_math_too_wide(value: str) -> Iterator[tuple[str, str, str]]:
+    """Inline math that cannot fit a phone's column: KaTeX cannot wrap it there, so its end is cut off."""
+    for part in prose_parts_with_math(value):
+        for m in _INLINE_MATH.finditer(part):
+            width = mathwidth.widest_piece(m.group(1))
+            if width > PHONE_COLUMN_EM:
+                yield "E071", f"has inline math `{m.group(0)[:50]}` about {width:.0f} em wide with no place to " \
+                              f"break, wider than a phone's column ({PHONE_COLUMN_EM:.0f} em), so its end is cut off", \
+                              "make it display math: `$$ … $$` on lines of its own with a blank line before and " \
+                              "after (or split it at an = or +, or shorten a \\text{…} inside it)"
+                return
 
 
 def _url(value: str) -> Iterator[tuple[str, str, str]]:

@@ -1,7 +1,8 @@
 """Stage 2 — records to per-language pages: page models (`views`), then Markdown (`render`).
 
 Owns: `views` (per-language page models: topics, companies, glossary, lists), `render` (Markdown from them),
-`explorer` (the question explorer page and its data), `progress` ("practised" marks), `seo` (alternates, JSON-LD,
+`explorer` (the question explorer page and its data), `fragments` (record Markdown as a topic page's sanitised HTML,
+for the explorer's practice cards), `progress` ("practised" marks), `seo` (alternates, JSON-LD,
 sitemaps), `notfound` (the root 404), `collation` (glossary order per language).
 May import: `atlas.core`, `atlas.safety`, `atlas.load`.
 """

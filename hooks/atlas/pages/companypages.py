@@ -8,6 +8,7 @@ import re
 from atlas.core import urls
 from atlas.core.model import Asked, Question
 from atlas.pages.context import PageContext
+from atlas.pages.topicpages import short_title
 from atlas.pages.views import Attribution, CompanyPage, Table
 from atlas.safety.textsafe import markdown_url as url_md, plain_markdown as text_md
 
@@ -22,7 +23,7 @@ class CompanyPages(PageContext):
         entries = [(q, e) for q in a.questions_at(company_id) for e in q.asked if e.company == company_id]
         counts = tuple((ev.marker, ev.name[lang], sum(1 for _, e in entries if e.evidence == ev.id))
                        for ev in a.evidence.values())
-        newest = max((a.sources[e.source].date for _, e in entries), default="") or L["date_unknown"]
+        newest = max((a.sources[e.source].date for _, e in entries), default="")  # "": no source gives a date
         sections = []
         for topic in a.topics:
             items = tuple(self._attribution(q, e, uri) for q, e in entries if q.topic == topic.id)
@@ -37,19 +38,23 @@ class CompanyPages(PageContext):
             uri=uri, title=company.name[lang], description=company.description.get(lang, ""), facts=tuple(facts),
             counts=tuple(c for c in counts if c[2]), newest=newest, stale=is_stale(newest, today),
             explorer_url=urls.link(uri, "explorer.md") + f"?company={company_id}",  # MkDocs keeps the query
-            process=process, sections=tuple(sections))
+            process=process, sections=tuple(sections), legend=self.legend())
 
 
     def _attribution(self, q: Question, e: Asked, from_uri: str) -> Attribution:
         a, lang = self.atlas, self.lang
         ev, src = a.evidence[e.evidence], a.sources[e.source]
+        level = a.difficulties[q.difficulty]
         return Attribution(self.question_link(q, from_uri), ev.marker, ev.name[lang], self.source_link(e.source),
                            src.date, self.attribution_detail(e),
-                           e.note[lang] if e.note else "")
+                           self.point_links(e.note[lang], from_uri) if e.note else "",
+                           short_title(q.text[lang]), level.marker, level.name[lang], bool(q.answer),
+                           urls.page_link(from_uri, urls.topic_uri(q.topic), q.id))
 
 
     def companies_table(self, from_uri: str) -> Table:
-        """Most questions first: questions, evidence mix and the newest report per company."""
+        """Most questions first: questions, evidence mix and the newest report per company (that column only
+        when most companies have a dated report: a column of dashes says nothing)."""
         L, lang, a = self.labels, self.lang, self.atlas
         rows = []
         for cid in a.companies_with_questions():
@@ -60,6 +65,8 @@ class CompanyPages(PageContext):
             newest = max(a.sources[e.source].date for e in entries) or "—"
             rows.append((f"[{text_md(c.name[lang])}]({urls.link(from_uri, urls.company_uri(c.id))})",
                          L[f"segment_{c.segment}"], str(len(a.questions_at(cid))), mix, newest))
+        if sum(1 for r in rows if r[4] != "—") * 2 < len(rows):
+            return Table((L["company"], L["segment"], L["questions"], L["evidence"]), tuple(r[:4] for r in rows))
         return Table((L["company"], L["segment"], L["questions"], L["evidence"], L["newest_report"]), tuple(rows))
 
 

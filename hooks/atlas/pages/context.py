@@ -8,7 +8,7 @@ from atlas.core import urls
 from atlas.core.labels import Labels
 from atlas.core.model import Asked, Atlas, Question
 from atlas.core.urls import Repository
-from atlas.pages.views import Link
+from atlas.pages.views import LegendEntry, Link
 from atlas.safety.textsafe import point_anchor_links
 
 
@@ -36,6 +36,11 @@ class PageContext:
     def question_link(self, q: Question, from_uri: str) -> Link:
         return Link(q.text[self.lang], urls.link(from_uri, urls.topic_uri(q.topic), q.id))
 
+
+    def legend(self) -> tuple[LegendEntry, ...]:
+        """Every evidence marker with its name and what it means, in this language."""
+        return tuple(LegendEntry(ev.marker, ev.name[self.lang], ev.description[self.lang])
+                     for ev in self.atlas.evidence.values())
 
     def source_link(self, source_id: str) -> Link:
         src = self.atlas.sources[source_id]

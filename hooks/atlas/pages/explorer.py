@@ -10,8 +10,9 @@ import json
 
 from atlas.core.labels import Labels
 from atlas.core.model import Atlas
-from atlas.core.urls import DEFAULT_LANGUAGE
-from atlas.pages import progress
+from atlas.core.urls import DEFAULT_LANGUAGE, Repository
+from atlas.pages import fragments, progress
+from atlas.pages.context import PageContext
 from atlas.pages.render import front_matter
 
 EXPLORER_URI = "explorer.md"
@@ -24,13 +25,16 @@ def explorer_data(atlas: Atlas, lang: str) -> dict:
     L = Labels(lang)
     return {
         "labels": {k: L[k] for k in ("shown", "no_results", "show_rubric", "show_answer", "open_question",
-                                     "next_question", "tests", "rubric", "answer", "asked_at", "practised")},
+                                     "next_question", "tests", "rubric", "answer", "asked_at", "practised",
+                                     "hide_rubric", "hide_answer")},
         "facets": {
             "topic": {t.id: t.name[lang] for t in atlas.topics},
             "track": {t.id: t.name[lang] for t in atlas.tracks},
             "type": {k: v.name[lang] for k, v in atlas.types.items()},
             "difficulty": {k: v.name[lang] for k, v in atlas.difficulties.items()},
-            "company": {k: v.name[lang] for k, v in atlas.companies.items()},
+            # Only companies with a question: a company that would select nothing is not offered.
+            "company": {k: atlas.companies[k].name[lang] for k in sorted(atlas.companies_with_questions(),
+                                                                       key=lambda k: atlas.companies[k].name[lang].lower())},
             "evidence": {k: f"{v.marker} {v.name[lang]}" for k, v in atlas.evidence.items()},
         },
         "questions": [{
@@ -44,14 +48,29 @@ def explorer_data(atlas: Atlas, lang: str) -> dict:
             "company": sorted({a.company for a in q.asked}),
             "evidence": sorted({a.evidence for a in q.asked}),
             "answer": bool(q.answer),
+            **_html(q.text[lang]),
         } for q in atlas.questions],
     }
 
 
+def _html(text: str) -> dict:
+    """The question as the page shows it, where Markdown makes a difference (math, code, emphasis): "html"."""
+    html_text = fragments.to_html(text, EXPLORER_URI, inline=True)
+    return {"html": html_text} if html_text != html.escape(text, quote=False) else {}
+
+
 def explorer_details(atlas: Atlas, lang: str, topic_id: str) -> dict:
-    """What practice mode reveals, per topic, so the list stays small as the atlas grows."""
-    return {q.id: {"tests": q.tests[lang], "rubric": [p[lang] for p in q.rubric],
-                   "answer": q.answer[lang] if q.answer else ""} for q in atlas.questions_in(topic_id)}
+    """What practice mode shows, per topic, so the list stays small as the atlas grows: the question, what it
+    tests, the rubric and the answer as the sanitised HTML of the topic page (`fragments`), never Markdown."""
+    point = PageContext(atlas, lang, Repository("")).point_links
+
+    def html(q) -> dict:
+        return fragments.question_html(
+            point(q.text[lang], EXPLORER_URI), point(q.tests[lang], EXPLORER_URI),
+            [point(p[lang], EXPLORER_URI) for p in q.rubric], point(q.answer[lang], EXPLORER_URI) if q.answer else "",
+            EXPLORER_URI)
+
+    return {q.id: html(q) for q in atlas.questions_in(topic_id)}
 
 
 def explorer_files(atlas: Atlas, lang: str) -> dict[str, str]:

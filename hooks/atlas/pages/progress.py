@@ -29,6 +29,15 @@ def meter(total: int, L: Labels) -> str:
             f'<span class="atlas-progress__text" role="status"></span></p>')
 
 
+def study_bar(L: Labels) -> str:
+    """Study mode (remembered in this browser) and "expand all", for a topic page; `docs/assets/study.js`."""
+    return (f'<p class="atlas-study-bar" hidden>'
+            f'<button type="button" class="atlas-study__mode" aria-pressed="false" title="{e(L["study_mode_title"])}">'
+            f'{e(L["study_mode"])}</button> '
+            f'<button type="button" class="atlas-study__expand"><span class="atlas-study__expand-all">{e(L["expand_all"])}</span>'
+            f'<span class="atlas-study__collapse-all">{e(L["collapse_all"])}</span></button></p>')
+
+
 def topics_map(atlas: Atlas, L: Labels) -> str:
     """Question ids per topic, for the counts the script adds to the topics table."""
     ids = {t.id: [q.id for q in atlas.questions_in(t.id)] for t in atlas.topics}

@@ -12,13 +12,15 @@ import json
 
 from atlas.core.labels import Labels
 from atlas.pages import progress
-from atlas.pages.views import CompanyPage, GlossaryPage, Group, ListPage, QuestionView, Table, TablePage, TopicPage
+from atlas.pages import fragments
+from atlas.pages.views import (AskedView, Attribution, CompanyPage, GlossaryPage, Group, LegendEntry, ListPage,
+                               QuestionView, Table, TablePage, TopicPage)
 from atlas.safety.sanitize import plain
-from atlas.safety.textsafe import escape_markup, markdown_url, plain_markdown
+from atlas.safety.textsafe import escape_markup, markdown_url, one_line, plain_markdown
 
 
 def _one_line(text: str) -> str:
-    return " ".join(escape_markup(text).split())
+    return one_line(escape_markup(text))
 
 
 def _plain(text: str) -> str:
@@ -41,16 +43,11 @@ def front_matter(title: str, description: str, **extra: object) -> str:
     return "---\n" + "".join(f"{k}: {json.dumps(v, ensure_ascii=False)}\n" for k, v in meta.items()) + "---\n\n"
 
 
-def question(q: QuestionView, L: Labels) -> str:
+def question(q: QuestionView, L: Labels, number: int = 0, previous: QuestionView | None = None,
+             following: QuestionView | None = None) -> str:
     meta = [f"**{_plain(q.type_name)}**", difficulty(q.difficulty_marker, q.difficulty_name)]
-    if len(q.track_names) > 1:
+    if q.track_names:  # topic pages group by difficulty: the tracks are said here
         meta.append(" + ".join(map(_plain, q.track_names)))
-    if q.asked:
-        meta.append(f"{L['asked_at']}: " + ", ".join(
-            f"[{_plain(a.company.text)}]({_href(a.company.href)}) "
-            f"[{_plain(a.marker.text)}]({_href(a.marker.href)} \"{_plain(a.marker.title)}\")"
-            + (f" ({_plain(a.detail)})" if a.detail else "")
-            for a in q.asked))
     for s in q.sources:
         meta.append(f"{L['from_source']}: [{_plain(s.text)}]({_href(s.href)})")
     if q.checked:
@@ -58,23 +55,75 @@ def question(q: QuestionView, L: Labels) -> str:
                     f"{html.escape(q.checked)}</span>")
     actions = (f"[{L['suggest_edit']}]({_href(q.edit_url)}){{ .atlas-edit }} · [{L['view_record']}]({_href(q.view_url)}) · "
                f"[{L['report_problem']}]({_href(q.report_url)})")
-    out = [f"### {_one_line(q.text)} {{ #{q.id} .atlas-q }}", ""]
+    label = f' data-toc-label="{html.escape(f"{number}. {q.short}" if number else q.short)}"' if q.short else ""
+    out = [f"### {_one_line(q.text)} {{ #{q.id} .atlas-q{label} }}", ""]
     if q.english_url:
         out += [f"{L['stale_translation']} [{L['read_english']}]({_href(q.english_url)}){{ hreflang=en lang=en }}",
                 "{ .atlas-stale }", ""]
-    out += [" · ".join(meta), "{ .atlas-meta }", "",
-           f"**{L['tests']}:** {escape_markup(q.tests).strip()}", "",
-           f"**{L['rubric']}:**", ""]
-    out += [f"- {_one_line(point)}" for point in q.rubric]
-    out.append("")
+    out += [" · ".join(meta), "{ .atlas-meta }", ""]
+    if q.asked:  # each company a chip: its page, then the evidence kind linking to the source
+        out += [f"**{L['asked_at']}:** " + " ".join(chip(a) for a in q.asked), "{ .atlas-asked }", ""]
+    # What it tests and the rubric, in a disclosure that is open in the HTML (no script: all is readable);
+    # study mode (docs/assets/study.js) closes it so the reader answers first.
+    fold = [f"**{L['tests']}:** {escape_markup(q.tests).strip()}", "", f"**{L['rubric']}:**", ""]
+    fold += [f"- {_one_line(point)}" for point in q.rubric]
+    out += [f'???+ atlas-fold "{L["fold_summary"]}"', "", _indent("\n".join(fold)), ""]
     if q.readings:
         out.append(f"**{L['readings']}:** " + " · ".join(
             f"[{_plain(r.title)}]({_href(r.href)}) ({_plain(r.authors)}, {r.year}, {_plain(r.venue)})" for r in q.readings))
         out.append("")
     if q.answer:
         out += [f'??? answer "{L["answer"]}"', "", _indent(escape_markup(q.answer)), ""]
-    out += [progress.toggle(q.id, L), "", actions, "{ .atlas-actions }", ""]
+    out += [progress.toggle(q.id, L), ""]
+    if number:  # the way on: previous and next question, and back to the list at the top
+        steps = []
+        if previous is not None:
+            steps.append(f'<a href="#{previous.id}" class="atlas-qnav__prev" title="{html.escape(previous.short)}">'
+                         f'← {html.escape(L["previous_question"])}</a>')
+        steps.append(f'<a href="#{QUESTION_LIST}" class="atlas-qnav__list">↑ {html.escape(L["all_questions"])}</a>')
+        if following is not None:
+            steps.append(f'<a href="#{following.id}" class="atlas-qnav__next" title="{html.escape(following.short)}">'
+                         f'{html.escape(L["next_question_link"])} →</a>')
+        out += [f'<p class="atlas-qnav">{" ".join(steps)}</p>', ""]
+    out += [actions, "{ .atlas-actions }", ""]
     return "\n".join(out)
+
+
+QUESTION_LIST = "topic-questions"  # the anchor of a topic's question list (`topic-` is reserved for page anchors)
+
+
+def question_list(page: TopicPage, L: Labels) -> str:
+    """The topic's questions at a glance: number, short title, difficulty, written answer; progress.js adds ✓."""
+    items = []
+    for g in page.groups:
+        for q in g.questions:
+            answer = (f'<span class="atlas-qlist__answer">✍ {html.escape(L["has_answer"])}</span>' if q.answer else "")
+            items.append(
+                f'<li><a href="#{q.id}">{html.escape(q.short or q.text)}</a> <span class="atlas-qlist__tags">'
+                f'<span class="atlas-level" aria-hidden="true">{html.escape(q.difficulty_marker)}</span> '
+                f'<span class="atlas-qlist__level">{html.escape(q.difficulty_name)}</span>{answer}'
+                f'<span class="atlas-qlist__done" hidden>✓ {html.escape(L["practised"])}</span></span></li>')
+    return (f'<ol class="atlas-qlist" id="{QUESTION_LIST}" aria-label="{html.escape(L["questions_on_page"])}">\n'
+            + "\n".join(items) + "\n</ol>")
+
+
+def chip(a: AskedView) -> str:
+    """"ByteDance · ‡ Candidate report · First technical round ↗": the company's page and the source."""
+    detail = f" · {_plain(a.detail)}" if a.detail else ""
+    return (f'<span class="atlas-chip">[{_plain(a.company.text)}]({_href(a.company.href)}){{ .atlas-chip__company }}'
+            f'[{_plain(a.marker.text)} {_plain(a.evidence)}{detail} ↗]({_href(a.marker.href)} "{_plain(a.marker.title)}")'
+            f'{{ .atlas-chip__source }}</span>')
+
+
+def legend(entries: tuple[LegendEntry, ...], L: Labels) -> str:
+    """What ✓, ‡ and † mean, in words a phone shows (no tooltip): one line wherever markers appear."""
+    if not entries:
+        return ""
+    parts = "".join(f'<li><span class="atlas-legend__marker" aria-hidden="true">{html.escape(e.marker)}</span> '
+                    f'<strong>{html.escape(e.name)}</strong>: {html.escape(e.description)}</li>' for e in entries)
+    return (f'<details class="atlas-legend"><summary>{html.escape(L["legend"])} '
+            + " ".join(f'<span class="atlas-legend__key">{html.escape(e.marker)} {html.escape(e.name)}</span>' for e in entries)
+            + f'</summary><ul>{parts}</ul></details>')
 
 
 def difficulty(marker: str, name: str) -> str:
@@ -87,11 +136,15 @@ def company_page(page: CompanyPage, L: Labels) -> str:
     if page.description:
         out += [_plain(page.description), ""]
     out += [f"- **{label}:** {value}" for label, value in page.facts]  # values: Markdown built by views
-    out += [f"- **{L['evidence']}:** " + " · ".join(f"{_plain(m)} {_plain(name)}: {n}" for m, name, n in page.counts),
-            f"- **{L['newest_report']}:** {_plain(page.newest)}", ""]
+    out.append(f"- **{L['evidence']}:** " + " · ".join(f"{_plain(m)} {_plain(name)}: {n}" for m, name, n in page.counts))
+    if page.newest:  # an empty field is not shown
+        out.append(f"- **{L['newest_report']}:** {_plain(page.newest)}")
+    out.append("")
     if page.stale:
         out += ['!!! warning "' + L["stale_title"] + '"', "", "    " + L.format("stale_text", date=page.newest), ""]
     out += [f"[{L['company_in_explorer']}]({page.explorer_url}){{ .md-button }}", ""]
+    if page.legend:
+        out += [legend(page.legend, L), ""]
     if page.process:
         out += [f"## {L['interview_process']} {{ #process }}", ""]
         out += [f"- {_one_line(text)} ([{_plain(src.text)}]({_href(src.href)}))" for text, src in page.process]
@@ -99,35 +152,61 @@ def company_page(page: CompanyPage, L: Labels) -> str:
     out += [L.format("company_intro", company=_plain(page.title)), ""]
     for anchor, title, items in page.sections:
         questions = list(dict.fromkeys(a.question.href for a in items))  # one entry per question, in order
-        out += [f"## {_plain(title)} ({len(questions)}) {{ #{anchor} }}", ""]
+        out += [f"## {_plain(title)} ({len(questions)}) {{ #{anchor} }}", "", '<ul class="atlas-qlist atlas-company-qs">']
         for href in questions:
-            mine = [a for a in items if a.question.href == href]
-            out.append(f"- [{_one_line(mine[0].question.text)}]({_href(href)})")
-            for a in mine:  # each attribution: marker, source, what the source says, how it maps
-                said = "".join(f" · {x}" for x in (_plain(a.detail), _plain(a.date)) if x)
-                out.append(f"    - {_plain(a.marker)} {_plain(a.evidence)}: [{_plain(a.source.text)}]"
-                           f"({_href(a.source.href)}){said}" + (f" — {_one_line(a.note)}" if a.note else ""))
-        out.append("")
+            out.append(company_question([a for a in items if a.question.href == href], page.uri, L))
+        out += ["</ul>", ""]
     return "\n".join(out)
 
 
-def group(g: Group, L: Labels) -> str:
-    return f"## {_plain(g.title)} ({len(g.questions)}) {{ #{g.anchor} }}\n\n" + "\n".join(question(q, L) for q in g.questions)
+def company_question(mine: list[Attribution], page_uri: str, L: Labels) -> str:
+    """One question on a company page (our own HTML, every value escaped or sanitised): its short title,
+    level, written answer and practised marks, each attribution as a chip to its source, and how each source
+    supports it in a fold."""
+    first = mine[0]
+    answer = f'<span class="atlas-qlist__answer">✍ {html.escape(L["has_answer"])}</span>' if first.has_answer else ""
+    chips = "".join(
+        f'<a class="atlas-chip atlas-chip__source" href="{html.escape(a.source.href)}" title="{html.escape(a.source.text)}">'
+        f'{html.escape(a.marker)} {html.escape(a.evidence)}'
+        + "".join(f" · {html.escape(x)}" for x in (a.detail, a.date) if x) + " ↗</a>" for a in mine)
+    notes = "".join(
+        f'<li><a href="{html.escape(a.source.href)}">{html.escape(a.source.text)}</a>'
+        + (f" ({html.escape(a.source.title)})" if a.source.title else "")
+        + (f": {fragments.to_html(a.note, page_uri, inline=True)}" if a.note else "") + "</li>" for a in mine)
+    return (f'<li><a href="{html.escape(first.question_href)}" title="{html.escape(first.question.text)}">'
+            f'{html.escape(first.short or first.question.text)}</a> <span class="atlas-qlist__tags">'
+            f'<span class="atlas-level" aria-hidden="true">{html.escape(first.difficulty_marker)}</span> '
+            f'<span class="atlas-qlist__level">{html.escape(first.difficulty_name)}</span>{answer}'
+            f'<span class="atlas-qlist__done" hidden>✓ {html.escape(L["practised"])}</span></span>'
+            f'<span class="atlas-chips">{chips}</span>'
+            f'<details class="atlas-provenance"><summary>{html.escape(L["how_we_know"])}</summary><ul>{notes}</ul></details></li>')
+
+
+def group(g: Group, L: Labels, numbered: list[QuestionView] | None = None) -> str:
+    """A difficulty level's heading and its questions; `numbered`: every question of the page, in page order."""
+    numbered = numbered or list(g.questions)
+    out = []
+    for q in g.questions:
+        i = numbered.index(q)
+        out.append(question(q, L, i + 1, numbered[i - 1] if i else None, numbered[i + 1] if i + 1 < len(numbered) else None))
+    marker = f'<span class="atlas-level" aria-hidden="true">{html.escape(g.marker)}</span> ' if g.marker else ""
+    label = html.escape(f"{g.title} ({len(g.questions)})")
+    return (f'## {marker}{_plain(g.title)} ({len(g.questions)}) {{ #{g.anchor} data-toc-label="{label}" }}\n\n'
+            + "\n".join(out))
 
 
 def topic_page(page: TopicPage, L: Labels) -> str:
-    toc = " · ".join(f"[{_plain(g.title)} ({len(g.questions)})](#{g.anchor})" for g in page.groups)
-    # The question headings are long and may hold math: the "On this page" line replaces the sidebar TOC.
     # The title's anchor is fixed and reserved (`topic-`): a slug of the title could equal a question id.
-    out = [front_matter(page.title, page.summary, hide=["toc"]), f"# {_plain(page.title)} {{ #topic-title }}", "",
+    # The sidebar's table of contents lists the difficulty levels and each question's short title.
+    out = [front_matter(page.title, page.summary), f"# {_plain(page.title)} {{ #topic-title }}", "",
            escape_markup(page.summary), ""]
-    if toc:
-        out += [f"**{L['on_this_page']}:** {toc}", "{ .atlas-onpage }", ""]
-    total = sum(len(g.questions) for g in page.groups)
-    if total:
-        out += [progress.meter(total, L), ""]
-    out += [f"[{L['propose_question']}]({page.propose_url}){{ .md-button }}", ""]
-    out += [group(g, L) for g in page.groups]
+    questions = [q for g in page.groups for q in g.questions]
+    if questions:
+        out += [progress.meter(len(questions), L), "", question_list(page, L), "", progress.study_bar(L), ""]
+    if page.legend:
+        out += [legend(page.legend, L), ""]
+    out += [group(g, L, questions) for g in page.groups]
+    out += ["", f"[{L['propose_question']}]({page.propose_url}){{ .md-button .atlas-propose }}", ""]
     nav = []
     if page.previous:
         nav.append(f"[← {_plain(page.previous.text)}]({page.previous.href}){{ .atlas-prev title=\"{L['previous_topic']}\" }}")
@@ -159,8 +238,9 @@ def table(t: Table) -> str:
     return "\n".join([row(t.header), row(tuple("---" for _ in t.header)), *map(row, t.rows)]) + "\n"
 
 
-def table_page(page: TablePage) -> str:
-    return front_matter(page.title, page.intro) + f"# {_plain(page.title)}\n\n{page.intro}\n\n{table(page.table)}"
+def table_page(page: TablePage, L: Labels | None = None) -> str:
+    key = f"{legend(page.legend, L)}\n\n" if page.legend and L else ""
+    return front_matter(page.title, page.intro) + f"# {_plain(page.title)}\n\n{page.intro}\n\n{key}{table(page.table)}"
 
 
 def glossary_page(page: GlossaryPage, L: Labels) -> str:

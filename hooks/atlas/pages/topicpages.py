@@ -2,10 +2,43 @@
 
 from __future__ import annotations
 
+import re
+
 from atlas.core import urls
 from atlas.core.model import Question, Topic
 from atlas.pages.context import PageContext
 from atlas.pages.views import AskedView, Group, Link, QuestionView, ReadingView, TopicPage
+
+# Short titles: TeX a reader can still read as plain text (the TOC and the question list are plain text).
+_TEX = {r"\alpha": "α", r"\beta": "β", r"\gamma": "γ", r"\delta": "δ", r"\varepsilon": "ε", r"\epsilon": "ε",
+        r"\theta": "θ", r"\lambda": "λ", r"\mu": "μ", r"\pi": "π", r"\sigma": "σ", r"\tau": "τ", r"\phi": "φ",
+        r"\Delta": "Δ", r"\approx": "≈", r"\times": "×", r"\cdot": "·", r"\le": "≤", r"\ge": "≥", r"\to": "→",
+        r"\infty": "∞", r"\sqrt": "√", r"\ldots": "…", r"\dots": "…"}
+_SENTENCE_END = re.compile(r"(?<=[^\s.][?!।])\s|(?<=[^\s.]{3}[.:])\s(?=\S)")
+SHORT = 72  # characters: one line of the TOC on a laptop, two in the phone's list
+
+
+def _plain_math(tex: str) -> str:
+    tex = re.sub(r"\\t?frac\{([^{}]*)\}\{([^{}]*)\}", r"\1/\2", tex)
+    tex = re.sub(r"\\(?:text|mathrm|operatorname|mathbf|hat|tilde|bar)\b\s*", "", tex)
+    tex = re.sub(r"\\[A-Za-z]+", lambda m: _TEX.get(m.group(0), m.group(0)[1:]), tex)
+    return re.sub(r"[{}]|\\,|\\", "", tex).replace("^", "").replace("_", "")
+
+
+def short_title(markdown: str) -> str:
+    """The question's first sentence as plain text, cut at a word boundary with "…" when longer than SHORT."""
+    text = re.sub(r"\$\$?([^$]+)\$\$?", lambda m: _plain_math(m.group(1)), markdown)
+    text = re.sub(r"`([^`]*)`", r"\1", text)
+    text = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", text)
+    text = re.sub(r"\*\*|__|(?<!\w)[*_](?=\S)|(?<=\S)[*_](?!\w)", "", text)
+    text = " ".join(text.split())
+    first = _SENTENCE_END.split(text, maxsplit=1)[0].rstrip(" :")
+    if len(first) < 24 and len(text) > len(first):  # "Explain LoRA." says little: take the next sentence too
+        first = " ".join(_SENTENCE_END.split(text, maxsplit=2)[:2]).rstrip(" :")
+    if len(first) <= SHORT:
+        return first.rstrip(".।")
+    cut = first[:SHORT + 1].rsplit(" ", 1)[0].rstrip(" ,;:—-–(")
+    return cut + "…"
 
 
 class TopicPages(PageContext):
@@ -19,7 +52,7 @@ class TopicPages(PageContext):
             asked.append(AskedView(
                 Link(company.name[lang], urls.link(page_uri, urls.company_uri(company.id))),
                 Link(evidence.marker, source.url, f"{evidence.name[lang]}: {source.title}"),
-                self.attribution_detail(entry, with_date=True)))
+                self.attribution_detail(entry, with_date=True), evidence.name[lang]))
         readings = []
         for rid in q.readings:
             r = a.readings[rid]
@@ -40,20 +73,16 @@ class TopicPages(PageContext):
             rubric=tuple(self.point_links(p[lang], page_uri) for p in q.rubric), readings=tuple(readings),
             answer=self.point_links(q.answer[lang], page_uri) if q.answer else None,
             edit_url=self.repo.edit(q.file, q.line), view_url=self.repo.view(q.file, q.line), report_url=report,
-            checked=L.fact_checked(q.checked))
+            checked=L.fact_checked(q.checked), short=short_title(q.text[lang]))
 
     def groups(self, questions: list[Question], page_uri: str) -> tuple[Group, ...]:
-        """Questions in several tracks first, then one group per track, in track order."""
-        multi = [q for q in questions if len(q.tracks) > 1]
+        """One group per difficulty level, easiest first (what a candidate chooses by); data order within."""
         out = []
-        if multi:
-            out.append(Group("group-several", self.labels["several_tracks"],
-                             tuple(self.question(q, page_uri) for q in multi)))
-        for track in self.atlas.tracks:
-            single = [q for q in questions if q.tracks == (track.id,)]
-            if single:
-                out.append(Group(f"group-{track.id}", track.name[self.lang],
-                                 tuple(self.question(q, page_uri) for q in single)))
+        for level in sorted(self.atlas.difficulties.values(), key=lambda d: d.order):
+            mine = [q for q in questions if q.difficulty == level.id]
+            if mine:
+                out.append(Group(f"group-{level.id}", level.name[self.lang],
+                                 tuple(self.question(q, page_uri) for q in mine), level.marker))
         return tuple(out)
 
 
@@ -69,4 +98,4 @@ class TopicPages(PageContext):
             previous=Link(prev_t.name[lang], urls.link(uri, urls.topic_uri(prev_t.id))) if prev_t else None,
             next=Link(next_t.name[lang], urls.link(uri, urls.topic_uri(next_t.id))) if next_t else None,
             propose_url=self.repo.new_issue("new-question.yml", "New question: ", topic=topic.id, language=lang),
-            edit_url=self.repo.edit(file))
+            edit_url=self.repo.edit(file), legend=self.legend() if any(q.asked for q in qs) else ())

@@ -17,6 +17,16 @@ class AskedView:
     company: Link
     marker: Link  # evidence marker, linking to the source
     detail: str = ""  # role, round and the source's date, in the page's language
+    evidence: str = ""  # the evidence kind's name: "Candidate report"
+
+
+@dataclass(frozen=True)
+class LegendEntry:
+    """One evidence marker explained: ‡ Candidate report — someone who sat the interview describes it."""
+
+    marker: str
+    name: str
+    description: str
 
 
 @dataclass(frozen=True)
@@ -47,6 +57,7 @@ class QuestionView:
     report_url: str
     english_url: str = ""  # set when this language's translation is behind the English: the page says so
     checked: str = ""  # "Fact-checked 2 December 2026" (or that no second reader has checked it yet)
+    short: str = ""  # plain-text short title: the first sentence, cut (the question list, the TOC, next/previous)
 
 
 @dataclass(frozen=True)
@@ -54,6 +65,7 @@ class Group:
     anchor: str
     title: str
     questions: tuple[QuestionView, ...]
+    marker: str = ""  # the difficulty's dots, when the group is a difficulty level
 
 
 @dataclass(frozen=True)
@@ -66,6 +78,7 @@ class TopicPage:
     next: Link | None
     propose_url: str
     edit_url: str
+    legend: tuple[LegendEntry, ...] = ()  # the evidence markers, when a question of the topic has any
 
 
 @dataclass(frozen=True)
@@ -124,6 +137,11 @@ class Attribution:
     date: str
     detail: str  # role and round, where the source says
     note: str
+    short: str = ""  # the question's short title
+    difficulty_marker: str = ""
+    difficulty_name: str = ""
+    has_answer: bool = False
+    question_href: str = ""  # the question's URL from the company page, as MkDocs writes it (for our own HTML)
 
 
 @dataclass(frozen=True)
@@ -138,6 +156,7 @@ class CompanyPage:
     explorer_url: str
     process: tuple[tuple[str, Link], ...]  # (note, its source)
     sections: tuple[tuple[str, str, tuple[Attribution, ...]], ...]  # (anchor, topic name, attributions)
+    legend: tuple[LegendEntry, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -152,3 +171,4 @@ class TablePage:
     title: str
     intro: str
     table: Table
+    legend: tuple[LegendEntry, ...] = ()

@@ -31,7 +31,7 @@ ATTRIBUTES: dict[str, set[str]] = {
     "p": {"hidden", "data-template"},
     "button": {"type", "aria-pressed", "data-question"},
     "progress": {"max", "value"},
-    "span": {"role"},
+    "span": {"role", "hidden"},  # hidden: the question list's "practised" mark, shown by progress.js
     "th": {"align", "style", "scope"},
     "td": {"align", "style"},
 }

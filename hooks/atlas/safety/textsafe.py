@@ -91,6 +91,15 @@ def _escape_plain(segment: str) -> str:
     return segment.replace("<", "&lt;").replace("{", "&#123;").replace("}", "&#125;")
 
 
+_BREAKS = re.compile(r"[ \t\r\n\f\v]+")
+
+
+def one_line(text: str) -> str:
+    """Line breaks and runs of ASCII spaces folded to one space; no-break spaces (the Russian and Hindi number
+    convention: 50 000 never wraps) are kept, as str.split() would not."""
+    return _BREAKS.sub(" ", text).strip()
+
+
 def plain_markdown(text: str) -> str:
     """Plain text (a name, a title, an author) as Markdown that Markdown reads as nothing but text.
 
