@@ -23,7 +23,7 @@ from atlas.core.labels import Labels
 from atlas.core.model import Atlas
 from atlas.core.urls import DEFAULT_LANGUAGE, Repository
 from atlas.downloads import feeds, page as downloads
-from atlas.pages import explorer
+from atlas.pages import explorer, mock
 from atlas.pages.notfound import with_home_links
 from atlas.pages.seo import absolute_alternates, write_sitemaps
 from atlas.safety.csp import add_policy
@@ -116,7 +116,7 @@ def _nav(atlas, handwritten: list) -> list:
         {"tracks": ["tracks/index.md", *(f"tracks/{t.id}.md" for t in atlas.tracks)]},
         {"companies": ["companies/index.md", *(f"companies/{c}.md" for c in atlas.companies_with_questions())]},
     ]
-    return handwritten[:1] + ["explorer.md"] + sections + ["glossary.md", downloads.DOWNLOADS_URI] + handwritten[1:]
+    return handwritten[:1] + ["explorer.md", mock.MOCK_URI] + sections + ["glossary.md", downloads.DOWNLOADS_URI] + handwritten[1:]
 
 
 @event_priority(0)

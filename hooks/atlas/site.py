@@ -11,7 +11,7 @@ from atlas.core.labels import Labels
 from atlas.core.model import LANGUAGES, Atlas
 from atlas.core.urls import Repository
 from atlas.downloads import feeds, page as downloads
-from atlas.pages import explorer, progress, render, seo
+from atlas.pages import explorer, mock, progress, render, seo
 from atlas.pages.builder import Builder
 from atlas.pages.views import Table, TablePage
 
@@ -45,7 +45,8 @@ def pages_for(atlas: Atlas, lang: str, repo: Repository, files: dict[str, bytes]
 
     out = [page(explorer.EXPLORER_URI, explorer.explorer_page(atlas, lang), trusted_html=explorer.explorer_form(atlas, lang)),
            page(urls.GLOSSARY_URI, render.glossary_page(b.glossary_page(), L), repo.edit("data/glossary.yml")),
-           page(downloads.DOWNLOADS_URI, downloads.downloads_page(atlas, lang, files, version))]
+           page(downloads.DOWNLOADS_URI, downloads.downloads_page(atlas, lang, files, version)),
+           page(mock.MOCK_URI, mock.mock_page(lang), trusted_html=mock.mock_html(atlas, lang))]
     for topic in atlas.topics:
         model = b.topic_page(topic)
         questions = [(repo.page_url(model.uri, lang, q.id), q.text) for g in model.groups for q in g.questions]

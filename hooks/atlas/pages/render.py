@@ -92,6 +92,8 @@ def company_page(page: CompanyPage, L: Labels) -> str:
     if page.stale:
         out += ['!!! warning "' + L["stale_title"] + '"', "", "    " + L.format("stale_text", date=page.newest), ""]
     out += [f"[{L['company_in_explorer']}]({page.explorer_url}){{ .md-button }}", ""]
+    if page.mock_url:
+        out += [f"[{L['mock_company']}]({page.mock_url}){{ .md-button .md-button--primary .atlas-mock-start }}", ""]
     if page.process:
         out += [f"## {L['interview_process']} {{ #process }}", ""]
         out += [f"- {_one_line(text)} ([{_plain(src.text)}]({_href(src.href)}))" for text, src in page.process]
@@ -121,6 +123,8 @@ def topic_page(page: TopicPage, L: Labels) -> str:
     # The title's anchor is fixed and reserved (`topic-`): a slug of the title could equal a question id.
     out = [front_matter(page.title, page.summary, hide=["toc"]), f"# {_plain(page.title)} {{ #topic-title }}", "",
            escape_markup(page.summary), ""]
+    if page.mock_url:
+        out += [f"[{L['mock_topic']}]({page.mock_url}){{ .md-button .atlas-mock-start }}", ""]
     if toc:
         out += [f"**{L['on_this_page']}:** {toc}", "{ .atlas-onpage }", ""]
     total = sum(len(g.questions) for g in page.groups)

@@ -66,6 +66,7 @@ class TopicPage:
     next: Link | None
     propose_url: str
     edit_url: str
+    mock_url: str = ""  # a mock interview on this topic's questions
 
 
 @dataclass(frozen=True)
@@ -138,6 +139,7 @@ class CompanyPage:
     explorer_url: str
     process: tuple[tuple[str, Link], ...]  # (note, its source)
     sections: tuple[tuple[str, str, tuple[Attribution, ...]], ...]  # (anchor, topic name, attributions)
+    mock_url: str = ""  # a mock interview on this company's questions, in the order of its rounds
 
 
 @dataclass(frozen=True)

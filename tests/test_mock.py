@@ -1,0 +1,346 @@
+"""Mock interviews, spaced review and "what is weak", in a real browser on the real built site (issue 26).
+
+A whole round in each language, started from a company page and driven with the keyboard; rounds from the
+explorer's filters and from a topic page; the countdown; the bytes a round loads; a graded question coming back
+on the day FSRS scheduled (the browser's clock moved forward); coverage per topic and company; export, clear and
+import of everything, and the older file format; a round where the browser keeps nothing; axe in light and dark.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from pathlib import Path
+from urllib.parse import parse_qs, urlparse
+
+import pytest
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import WebDriverWait
+
+from conftest import ROOT
+from devtools.browser import chromium
+
+pytestmark = pytest.mark.browser
+PREFIX = {"en": "", "ru": "ru/", "hi": "hi/"}
+MOCK_SCRIPTS = ("mock.js", "fragments.js", "review.js", "progress.js")
+# Every violation of the Content Security Policy the page meets, and every error, are collected from the start.
+WATCH = """
+window.__csp = [];
+document.addEventListener('securitypolicyviolation',
+  e => window.__csp.push(e.effectiveDirective + ' ' + (e.blockedURI || '') + ' ' + (e.sample || '')));
+"""
+
+
+def labels(lang: str) -> dict[str, str]:
+    from atlas.core.labels import all_labels
+    return {k: v[lang] for k, v in all_labels().items()}
+
+
+def percent(share: float) -> int:
+    """The whole percent the page shows (Intl rounds halves away from zero)."""
+    return int(math.floor(share * 100 + 0.5))
+
+
+def digits(text: str) -> int:
+    return int(re.search(r"\d+", text).group(0))
+
+
+def ready(driver, element_id: str = "atlas-mock") -> None:
+    WebDriverWait(driver, 20).until(lambda d: d.find_element(By.ID, element_id).get_attribute("data-ready"))
+
+
+def press(driver, *keys: str) -> None:
+    """Keys to whatever has the focus, as a keyboard would send them."""
+    for key in keys:
+        ActionChains(driver).send_keys(key).perform()
+
+
+def tab_to(driver, wanted, limit: int = 300):
+    """Press Tab until the focus is on an element `wanted` accepts (or it already is); return that element."""
+    for _ in range(limit):
+        focused = driver.switch_to.active_element
+        if wanted(focused):
+            return focused
+        press(driver, Keys.TAB)
+    raise AssertionError("never reached with the Tab key")
+
+
+def by_id(element_id: str):
+    return lambda e: e.get_attribute("id") == element_id
+
+
+def grade_with_keys(driver, marks: list[int], start: int = 0) -> None:
+    """Each rubric point's group of three: Tab into it (focus lands on "covered"), Space keeps "covered", the
+    right arrow moves to "partly", twice to "missed"."""
+    for i in range(start, len(marks)):
+        radio = tab_to(driver, lambda e, i=i: e.get_attribute("name") == f"mock-p{i}")
+        assert radio.get_attribute("value") == "2", "an ungraded point's group is entered at 'covered'"
+        press(driver, *{2: [Keys.SPACE], 1: [Keys.ARROW_RIGHT], 0: [Keys.ARROW_RIGHT, Keys.ARROW_RIGHT]}[marks[i]])
+        checked = driver.find_element(By.CSS_SELECTOR, f"input[name='mock-p{i}']:checked")
+        assert checked.get_attribute("value") == str(marks[i])
+
+
+def pattern(n: int, offset: int = 0) -> list[int]:
+    return [(2, 1, 0)[(i + offset) % 3] for i in range(n)]
+
+
+def stored(driver) -> dict:
+    return json.loads(driver.execute_script("return localStorage.getItem('atlas:mock')") or "{}")
+
+
+@pytest.fixture(scope="module")
+def round_company(atlas) -> str:
+    """A company whose questions come from several interview rounds, as the sources say."""
+    from atlas.pages.mock import company_rounds, round_rank
+    rounds = company_rounds(atlas, "en")
+    best = max(rounds, key=lambda c: (len({round_rank(name) for _, name in rounds[c] if name}), len(rounds[c])))
+    assert len({name for _, name in rounds[best] if name}) >= 2, rounds[best]
+    return best
+
+
+# -- 1. Mock interviews ---------------------------------------------------------------------------------------
+@pytest.mark.parametrize("lang", PREFIX)
+def test_a_whole_round_from_a_company_page_by_keyboard(driver, server, atlas, round_company, lang) -> None:
+    """Company page -> "Practise this company's questions" (Enter) -> two questions in the order of the company's
+    rounds, each answered in the notes box and graded point by point with the keyboard -> the summary: score per
+    question and per topic, the points missed, links to each question and its readings, the next review."""
+    from atlas.pages.mock import company_rounds
+    L = labels(lang)
+    order = [qid for qid, _ in company_rounds(atlas, lang)[round_company]]
+    names = dict(company_rounds(atlas, lang)[round_company])
+    watch = driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": WATCH})["identifier"]
+    driver.get(f"{server.url}{PREFIX[lang]}companies/{round_company}/")
+    driver.execute_script("localStorage.clear()")
+    link = driver.find_element(By.CSS_SELECTOR, "a.atlas-mock-start")
+    assert link.text == L["mock_company"]
+    link.send_keys(Keys.ENTER)
+    ready(driver)
+    assert f"company={round_company}" in driver.current_url
+    selection = driver.find_element(By.ID, "mock-selection").text
+    assert atlas.companies[round_company].name[lang] in selection and selection.endswith(str(len(order)))
+
+    count = driver.find_element(By.ID, "mock-n")
+    count.send_keys(Keys.CONTROL, "a")
+    count.send_keys("2")
+    press(driver, Keys.TAB)
+    assert driver.switch_to.active_element.get_attribute("id") == "mock-minutes"
+    press(driver, Keys.ENTER)  # submits the form: the round starts
+
+    seen, marks_given = [], {}
+    for k in range(2):
+        title = WebDriverWait(driver, 10).until(lambda d: d.find_element(By.ID, "mock-q-title"))
+        qid = driver.find_element(By.ID, "mock-round").get_attribute("data-id")
+        if seen:
+            WebDriverWait(driver, 10).until(lambda d: d.find_element(By.ID, "mock-round").get_attribute("data-id") != seen[-1])
+            qid = driver.find_element(By.ID, "mock-round").get_attribute("data-id")
+            title = driver.find_element(By.ID, "mock-q-title")
+        seen.append(qid)
+        assert driver.switch_to.active_element == title  # the question has the focus, alone on the screen
+        assert title.text.strip() and driver.find_element(By.ID, "mock-clock").text
+        position = driver.find_element(By.CSS_SELECTOR, ".atlas-mock__position").text
+        assert position.startswith(L["mock_position"].format(i=k + 1, n=2))
+        if names[qid]:
+            assert L["mock_round"].format(round=names[qid]) in position
+        tab_to(driver, by_id("mock-notes"))
+        press(driver, f"answer {k}: first the shape, then the costs")
+        tab_to(driver, by_id("mock-reveal"))
+        press(driver, Keys.ENTER)
+        heading = WebDriverWait(driver, 10).until(lambda d: d.find_element(By.ID, "mock-grade-title"))
+        WebDriverWait(driver, 5).until(lambda d: d.switch_to.active_element == heading)
+        q = atlas.question(qid)
+        points = driver.find_elements(By.CSS_SELECTOR, "#mock-grading .atlas-mock__point")
+        assert len(points) == len(q.rubric)
+        marks = pattern(len(q.rubric), k)
+        marks_given[qid] = marks
+        grade_with_keys(driver, marks[:1])
+        # "Next" before every point is marked: told how many are left, and taken to the first of them.
+        tab_to(driver, by_id("mock-next"))
+        press(driver, Keys.ENTER)
+        status = driver.find_element(By.ID, "mock-status").text
+        assert status == L["mock_ungraded"].format(n=len(marks) - 1)
+        assert driver.switch_to.active_element.get_attribute("name") == "mock-p1"
+        grade_with_keys(driver, marks, start=1)
+        if q.answer:  # the written answer, after grading, if the reader wants it
+            toggle = tab_to(driver, by_id("mock-answer-toggle"))
+            press(driver, Keys.ENTER)
+            assert toggle.get_attribute("aria-expanded") == "true"
+            assert driver.find_element(By.ID, "mock-answer").is_displayed()
+        last = tab_to(driver, by_id("mock-next"))
+        assert last.text == (L["mock_finish"] if k == 1 else L["mock_next"])
+        press(driver, Keys.ENTER)
+
+    assert [order.index(x) for x in seen] == sorted(order.index(x) for x in seen), "in the order of the rounds"
+    summary = WebDriverWait(driver, 10).until(lambda d: d.find_element(By.ID, "mock-summary-title"))
+    assert driver.switch_to.active_element == summary and summary.text == L["mock_summary"]
+    scores = {qid: sum(m) / (2 * len(m)) for qid, m in marks_given.items()}
+    total = driver.find_element(By.ID, "mock-total").text
+    assert total.startswith(L["mock_total"].split("{")[0]) and digits(total) == percent(sum(scores.values()) / 2)
+    rows = driver.find_elements(By.CSS_SELECTOR, "#mock-by-question tbody tr")
+    assert len(rows) == 2
+    data = stored(driver)
+    for row, qid in zip(rows, seen):
+        cells = row.find_elements(By.TAG_NAME, "td")
+        assert cells[1].find_element(By.TAG_NAME, "a").get_attribute("href").endswith(
+            f"/{PREFIX[lang]}topics/{atlas.question(qid).topic}/#{qid}")
+        assert digits(cells[2].text) == percent(scores[qid])
+        due = data["cards"][qid]["due"]
+        assert cells[4].text == driver.execute_script(
+            "return atlasProgress.formatDate(new Date(arguments[0]), arguments[1])", due, lang)
+    topics = {atlas.question(qid).topic for qid in seen}
+    topic_rows = driver.find_elements(By.CSS_SELECTOR, "#mock-by-topic tbody tr")
+    assert len(topic_rows) == len(topics)
+    for row in topic_rows:
+        cells = row.find_elements(By.TAG_NAME, "td")
+        topic = next(t.id for t in atlas.topics if t.id in topics and t.name[lang] == cells[0].text)
+        mine = [scores[qid] for qid in seen if atlas.question(qid).topic == topic]
+        assert cells[1].text == str(len(mine)) and digits(cells[2].text) == percent(sum(mine) / len(mine))
+    for qid in seen:
+        block = driver.find_element(By.CSS_SELECTOR, f"#mock-per-question > li[data-id='{qid}']")
+        missed = block.find_elements(By.CSS_SELECTOR, ".atlas-mock__missed > li")
+        assert [(int(m.get_attribute("data-point")), int(m.get_attribute("data-mark"))) for m in missed] == \
+            [(i, m) for i, m in enumerate(marks_given[qid]) if m < 2]
+        assert all(m.text.strip() for m in missed)
+        readings = [atlas.readings[r] for r in atlas.question(qid).readings]
+        links = block.find_elements(By.CSS_SELECTOR, ".atlas-mock__readings a")
+        assert [a.get_attribute("href") for a in links] == [r.link for r in readings]
+        assert "first the shape" in block.find_element(By.CSS_SELECTOR, ".atlas-mock__your-notes").text
+    # Kept in this browser: each grade with its marks, a review date, and the question marked practised.
+    assert {qid: [g["marks"] for g in data["graded"][qid]] for qid in seen} == {qid: [marks_given[qid]] for qid in seen}
+    practised = json.loads(driver.execute_script("return localStorage.getItem('atlas:practised')"))["practised"]
+    assert set(seen) <= set(practised)
+    assert driver.execute_script("return window.__csp") == []
+    assert not [e for e in driver.get_log("browser") if e["level"] == "SEVERE"]
+    driver.execute_script("localStorage.clear()")
+    driver.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": watch})
+
+
+def start_round(driver, n: int, minutes: int | None = None, timer: bool = True) -> None:
+    ready(driver)
+    box = driver.find_element(By.ID, "mock-n")
+    box.send_keys(Keys.CONTROL, "a")
+    box.send_keys(str(n))
+    if minutes is not None:
+        m = driver.find_element(By.ID, "mock-minutes")
+        m.send_keys(Keys.CONTROL, "a")
+        m.send_keys(str(minutes))
+    if not timer:
+        driver.find_element(By.ID, "mock-timer").click()
+    driver.find_element(By.ID, "mock-start").click()
+    WebDriverWait(driver, 10).until(lambda d: d.find_element(By.ID, "mock-q-title"))
+
+
+def answer_current(driver, marks_of=lambda n: [2] * n) -> str:
+    """Reveal, grade every point (by clicking) and go on; the id of the question answered."""
+    qid = driver.find_element(By.ID, "mock-round").get_attribute("data-id")
+    driver.find_element(By.ID, "mock-reveal").click()
+    WebDriverWait(driver, 10).until(lambda d: d.find_element(By.ID, "mock-grading").is_displayed())
+    points = driver.find_elements(By.CSS_SELECTOR, "#mock-grading .atlas-mock__point")
+    for i, m in enumerate(marks_of(len(points))):
+        driver.execute_script("arguments[0].click()", points[i].find_element(By.CSS_SELECTOR, f"input[value='{m}']"))
+    driver.find_element(By.ID, "mock-next").click()
+    WebDriverWait(driver, 10).until(lambda d: d.find_element(By.ID, "mock-round").get_attribute("data-id") != qid
+                                    or d.find_element(By.ID, "mock-summary").is_displayed())
+    return qid
+
+
+def test_a_round_from_the_explorer_takes_its_filters(driver, server, atlas) -> None:
+    driver.get(server.url + "explorer/?topic=rag&answer=1")
+    ready(driver, "atlas-explorer")
+    driver.find_element(By.ID, "ex-mock").click()
+    ready(driver)
+    assert "topic=rag" in driver.current_url and "answer=1" in driver.current_url
+    pool = [q.id for q in atlas.questions_in("rag") if q.answer]
+    assert driver.find_element(By.ID, "mock-selection").text.endswith(str(len(pool)))
+    back = urlparse(driver.find_element(By.ID, "mock-explorer").get_attribute("href"))
+    assert back.path == "/explorer/" and parse_qs(back.query) == {"topic": ["rag"], "answer": ["1"]}
+    start_round(driver, 3)
+    ids = [answer_current(driver) for _ in range(3)]
+    assert set(ids) <= set(pool) and len(set(ids)) == 3
+    assert [pool.index(i) for i in ids] == sorted(pool.index(i) for i in ids)  # one topic's questions together
+    assert len(driver.find_elements(By.CSS_SELECTOR, "#mock-by-question tbody tr")) == 3
+    driver.execute_script("localStorage.clear()")
+
+
+@pytest.mark.parametrize("lang", ["ru", "hi"])
+def test_a_round_from_a_topic_page(driver, server, atlas, lang) -> None:
+    L = labels(lang)
+    driver.get(f"{server.url}{PREFIX[lang]}topics/rl-algorithms/")
+    link = driver.find_element(By.CSS_SELECTOR, "a.atlas-mock-start")
+    assert link.text == L["mock_topic"]
+    link.click()
+    ready(driver)
+    assert driver.find_element(By.ID, "mock-selection").text.endswith(str(len(atlas.questions_in("rl-algorithms"))))
+    start_round(driver, 1, timer=False)
+    assert driver.find_element(By.ID, "mock-clock").text == L["mock_timer_is_off"]
+    qid = answer_current(driver, lambda n: [0] * n)
+    assert atlas.question(qid).topic == "rl-algorithms"
+    assert digits(driver.find_element(By.ID, "mock-total").text) == 0
+    driver.execute_script("localStorage.clear()")
+
+
+def test_the_countdown_pauses_turns_off_and_says_when_time_is_up(driver, server) -> None:
+    """The clock runs down from the chosen minutes, stands still while paused, says when time is up (the page's
+    clock moved on by 70 s) without ending anything, and can be turned off for the rest of the round."""
+    L = labels("en")
+    driver.get(server.url + "mock/?topic=tokenization")
+    start_round(driver, 2, minutes=1)
+    clock = driver.find_element(By.ID, "mock-clock")
+    assert clock.get_attribute("role") == "timer"
+    WebDriverWait(driver, 5).until(lambda d: clock.text == L["mock_time_left"].format(time="0:59"))
+    driver.find_element(By.ID, "mock-pause").click()
+    paused = clock.text
+    driver.execute_script("return new Promise(r => setTimeout(r, 2200))")
+    assert clock.text == paused and driver.find_element(By.ID, "mock-pause").text == L["mock_resume"]
+    driver.find_element(By.ID, "mock-pause").click()
+    driver.execute_script("const real = Date.now; Date.now = () => real() + 70000;")
+    WebDriverWait(driver, 5).until(lambda d: "0:1" in clock.text and clock.text.startswith("Time is up"))
+    assert driver.find_element(By.ID, "mock-said").text.startswith("Time is up")
+    assert driver.find_element(By.ID, "mock-reveal").is_enabled()  # running over is said, never punished
+    driver.find_element(By.ID, "mock-timer-off").click()
+    assert clock.text == L["mock_timer_is_off"] and not driver.find_element(By.ID, "mock-pause").is_displayed()
+    answer_current(driver)
+    assert driver.find_element(By.ID, "mock-clock").text == L["mock_timer_is_off"]  # off for the rest of the round
+    driver.execute_script("localStorage.clear()")
+
+
+def test_a_round_loads_the_list_and_one_topics_details_at_a_time(server, atlas, round_company) -> None:
+    """A fresh browser (empty cache): the page, the explorer's question list, and a topic's details file only
+    when a question of that topic comes up, one at a time; the bytes as served (gzip) are reported."""
+    with chromium() as fresh:
+        fresh.get(server.url + f"mock/?company={round_company}")
+        start_round(fresh, 5)
+        entries = lambda: fresh.execute_script(  # noqa: E731
+            "return performance.getEntriesByType('resource').map(e => [new URL(e.name).pathname, e.transferSize])")
+        topics_seen = []
+        for _ in range(5):
+            qid = fresh.find_element(By.ID, "mock-round").get_attribute("data-id")
+            topic = atlas.question(qid).topic
+            if not topics_seen or topics_seen[-1] != topic:
+                topics_seen.append(topic)
+            WebDriverWait(fresh, 10).until(lambda d: any(p.endswith(f"/details/{topic}.json") for p, _ in entries()))
+            fetched = [p.rsplit("/", 1)[1][:-5] for p, _ in entries() if "/explorer/details/" in p]
+            assert fetched == topics_seen, (fetched, topics_seen)  # nothing ahead of the question shown
+            answer_current(fresh)
+        sizes = dict(entries())
+        loaded = {p: s for p, s in sizes.items() if p.endswith(".json")}
+        total = sum(loaded.values())
+        print(f"\nmock round of 5 at {round_company}: questions.json {sizes['/explorer/questions.json'] / 1024:.1f} KB, "
+              f"{len(loaded) - 1} details file(s) {sum(s for p, s in loaded.items() if 'details' in p) / 1024:.1f} KB, "
+              f"data in all {total / 1024:.1f} KB (gzip)")
+        assert sizes["/explorer/questions.json"] < 60_000
+        assert all(s < 70_000 for p, s in loaded.items() if "details" in p)
+        assert total < 60_000 + 70_000 * len(set(topics_seen))
+
+
+def test_mock_scripts_never_write_html() -> None:
+    """Record text goes in with textContent; the build's sanitised HTML is parsed inert in one place
+    (fragments.js) and copied through an allowlist: never innerHTML and the like, no inline handlers."""
+    for name in MOCK_SCRIPTS:
+        script = (ROOT / "docs" / "assets" / name).read_text(encoding="utf-8")
+        for bad in ("innerHTML", "outerHTML", "insertAdjacentHTML", "document.write", "createContextualFragment",
+                    "srcdoc", "eval(", "new Function", "setAttribute(\"on"):
+            assert bad not in script, (name, bad)
+        assert script.count("DOMParser") == (1 if name == "fragments.js" else 0), name
