@@ -344,3 +344,117 @@ def test_mock_scripts_never_write_html() -> None:
                     "srcdoc", "eval(", "new Function", "setAttribute(\"on"):
             assert bad not in script, (name, bad)
         assert script.count("DOMParser") == (1 if name == "fragments.js" else 0), name
+
+
+# -- 2. Spaced review -------------------------------------------------------------------------------------------
+SHIFT = """(() => { const shift = %d, Real = Date;
+  class Shifted extends Real {
+    constructor(...a) { if (a.length) super(...a); else super(Real.now() + shift); }
+    static now() { return Real.now() + shift; }
+  }
+  window.Date = Shifted; })();"""
+
+
+class Clock:
+    """The browser's clock moved by an offset from the next page load on (every script sees the moved Date)."""
+
+    def __init__(self, driver):
+        self.driver, self.ident = driver, None
+
+    def move_to(self, epoch_ms: float) -> None:
+        self.reset()
+        real_now = self.driver.execute_script("return performance.timeOrigin + performance.now()")  # not the moved Date
+        shift = int(epoch_ms - real_now)
+        self.ident = self.driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": SHIFT % shift})["identifier"]
+
+    def reset(self) -> None:
+        if self.ident:
+            self.driver.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": self.ident})
+            self.ident = None
+
+
+def due_note(driver, server, path: str):
+    driver.get(server.url + path)
+    note = driver.find_element(By.CSS_SELECTOR, ".atlas-due")
+    WebDriverWait(driver, 10).until(lambda d: note.get_attribute("data-due") is not None)
+    return note
+
+
+def local_day_edge(driver, iso: str, minutes: int) -> float:
+    """Epoch ms of the start of the local calendar day of `iso`, plus `minutes` (negative: before it)."""
+    return driver.execute_script("const d = new Date(arguments[0]); d.setHours(0, 0, 0, 0); return d.getTime() + arguments[1] * 60000;",
+                                 iso, minutes)
+
+
+def test_a_graded_question_comes_back_due_on_its_scheduled_day(driver, server, atlas) -> None:
+    """Graded today: all points missed comes back tomorrow, all covered in 8 days (FSRS-6's defaults, whole days).
+    With the browser's clock moved: not due the minute before that day, due from its first minute, on the home
+    page and in the explorer; the review round takes exactly the due question and grading it reschedules it."""
+    L = labels("en")
+    clock = Clock(driver)
+    weak_id, strong_id = [q.id for q in atlas.questions_in("rag")][:2]
+    driver.get(server.url + f"mock/?ids={weak_id},{strong_id}")
+    driver.execute_script("localStorage.clear()")
+    driver.refresh()
+    start_round(driver, 2)
+    answer_current(driver, lambda n: [0] * n)
+    answer_current(driver, lambda n: [2] * n)
+    cards = stored(driver)["cards"]
+    assert (cards[weak_id]["scheduled_days"], cards[strong_id]["scheduled_days"]) == (1, 8)
+    assert cards[weak_id]["reps"] == cards[strong_id]["reps"] == 1
+    first_due = cards[weak_id]["due"]
+    date = driver.execute_script("return atlasProgress.formatDate(new Date(arguments[0]), 'en')", first_due)
+    try:
+        note = due_note(driver, server, "")  # today: nothing due, the next date said
+        assert note.is_displayed() and note.text == L["due_none"].format(date=date)
+        assert not note.find_element(By.CSS_SELECTOR, ".atlas-due__start").is_displayed()
+
+        clock.move_to(local_day_edge(driver, first_due, -1))  # 23:59 the evening before
+        assert due_note(driver, server, "").get_attribute("data-due") == "0"
+        clock.move_to(local_day_edge(driver, first_due, 1))  # 00:01 on the day
+        for path in ("", "explorer/", "ru/", "hi/explorer/"):
+            note = due_note(driver, server, path)
+            assert note.get_attribute("data-due") == "1" and note.is_displayed(), path
+        assert due_note(driver, server, "hi/").find_element(By.CSS_SELECTOR, ".atlas-due__text").text == \
+            labels("hi")["due_today"].format(n=1)
+        note = due_note(driver, server, "")
+        assert note.find_element(By.CSS_SELECTOR, ".atlas-due__text").text == L["due_today"].format(n=1)
+        note.find_element(By.CSS_SELECTOR, ".atlas-due__start").click()
+        ready(driver)
+        assert "review=1" in driver.current_url
+        assert driver.find_element(By.ID, "mock-selection").text == L["mock_matching"].format(what=L["mock_review_selection"], n=1)
+        start_round(driver, 1)
+        assert answer_current(driver, lambda n: [2] * n) == weak_id
+        data = stored(driver)
+        assert [g.get("review", False) for g in data["graded"][weak_id]] == [False, True]
+        assert data["cards"][weak_id]["reps"] == 2 and data["cards"][weak_id]["due"] > first_due
+        assert due_note(driver, server, "").get_attribute("data-due") == "0"
+
+        # The other one's day: it is due, with the first one if its new date has come too (most overdue first).
+        clock.move_to(local_day_edge(driver, cards[strong_id]["due"], 1))
+        driver.get(server.url + "mock/?review=1")
+        ready(driver)
+        due_now = [q for q in (weak_id, strong_id) if local_day_edge(driver, data["cards"][q]["due"], 0)
+                   <= local_day_edge(driver, cards[strong_id]["due"], 0)]
+        assert driver.find_element(By.ID, "mock-selection").text.endswith(f": {len(due_now)}")
+        start_round(driver, len(due_now))
+        assert answer_current(driver) == due_now[0] and strong_id in due_now
+    finally:
+        clock.reset()
+        driver.execute_script("localStorage.clear()")
+
+
+@pytest.mark.parametrize("lang", PREFIX)
+def test_the_home_page_and_downloads_say_what_the_practice_tools_are(site_dir: Path, lang: str) -> None:
+    """The home page describes the practice tools and carries "Due today" (hidden until something is graded);
+    the Downloads page says how the site's review relates to the Anki decks."""
+    L = labels(lang)
+    home = (site_dir / PREFIX[lang] / "index.html").read_text(encoding="utf-8")
+    assert re.search(r'<p class="atlas-due" hidden(="")? data-template="' + re.escape(L["due_today"]), home)
+    assert 'href="mock/"' in home and 'href="mock/?review=1"' in home
+    first = re.sub(r"\*\*|\[|\]\([^)]*\)", "", L["practice_tools"]).split(".")[0]
+    assert first in re.sub(r"<[^>]+>", "", home)
+    downloads = (site_dir / PREFIX[lang] / "downloads" / "index.html").read_text(encoding="utf-8")
+    text = re.sub(r"<[^>]+>", "", downloads)
+    assert re.sub(r"\*\*|\[|\]\([^)]*\)", "", L["anki_and_review"]).split(".")[0].split("?")[0] in text
+    assert 'href="../mock/"' in downloads

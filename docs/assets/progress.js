@@ -211,7 +211,7 @@
     dueNotes.forEach(function (p) {
       var text = p.querySelector(".atlas-due__text"), start = p.querySelector(".atlas-due__start");
       if (ids.length) text.textContent = p.getAttribute("data-template").replace("{n}", ids.length);
-      else if (next) text.textContent = p.getAttribute("data-none").replace("{date}", formatDate(next, lang));
+      else if (next) text.textContent = (p.getAttribute("data-none") || "").replace("{date}", formatDate(next, lang));
       if (start) start.hidden = !ids.length;
       p.setAttribute("data-due", String(ids.length));
       p.hidden = !ids.length && !next;

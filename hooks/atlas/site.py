@@ -103,6 +103,8 @@ def expand_markers(markdown: str, src_uri: str, atlas: Atlas, lang: str, repo: R
             L = Labels(lang)
             return (f"**{L['study_on_the_go']}** [{L['anki_decks']} · {L['open_data']}](downloads.md) · "
                     f'<a href="{feeds.FEED_FILE}" type="application/atom+xml">{L["feed"]}</a>')
+        if name == "practice-tools":  # mock interviews, review and what is weak, with "Due today"
+            return mock.practice_tools(lang)
         if name == "difficulties":
             L = Labels(lang)
             return render.table(Table((L["difficulty"], L["about"]), tuple(

@@ -128,6 +128,12 @@ def mock_html(atlas: Atlas, lang: str) -> str:
 """
 
 
+def practice_tools(lang: str) -> str:
+    """The home page's paragraph on the practice tools, with "Due today" (the <!-- atlas:practice-tools --> marker)."""
+    L = Labels(lang)
+    return f"{L['practice_tools']}\n\n{due_note(L, 'mock/?review=1')}\n"
+
+
 def explorer_extras(lang: str) -> str:
     """For the explorer's form: a mock interview on the current filters (progress.js adds them to the link)."""
     L = Labels(lang)
