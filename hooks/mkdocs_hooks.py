@@ -116,7 +116,7 @@ def _nav(atlas, handwritten: list) -> list:
         {"tracks": ["tracks/index.md", *(f"tracks/{t.id}.md" for t in atlas.tracks)]},
         {"companies": ["companies/index.md", *(f"companies/{c}.md" for c in atlas.companies_with_questions())]},
     ]
-    return handwritten[:1] + ["explorer.md", mock.MOCK_URI] + sections + ["glossary.md", downloads.DOWNLOADS_URI] + handwritten[1:]
+    return handwritten[:1] + ["explorer.md", mock.MOCK_URI, mock.WEAK_URI] + sections + ["glossary.md", downloads.DOWNLOADS_URI] + handwritten[1:]
 
 
 @event_priority(0)

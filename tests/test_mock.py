@@ -25,7 +25,7 @@ from devtools.browser import chromium
 
 pytestmark = pytest.mark.browser
 PREFIX = {"en": "", "ru": "ru/", "hi": "hi/"}
-MOCK_SCRIPTS = ("mock.js", "fragments.js", "review.js", "progress.js")
+MOCK_SCRIPTS = ("mock.js", "weak.js", "fragments.js", "review.js", "progress.js")
 # Every violation of the Content Security Policy the page meets, and every error, are collected from the start.
 WATCH = """
 window.__csp = [];
@@ -458,3 +458,83 @@ def test_the_home_page_and_downloads_say_what_the_practice_tools_are(site_dir: P
     text = re.sub(r"<[^>]+>", "", downloads)
     assert re.sub(r"\*\*|\[|\]\([^)]*\)", "", L["anki_and_review"]).split(".")[0].split("?")[0] in text
     assert 'href="../mock/"' in downloads
+
+
+# -- 3. What is weak ------------------------------------------------------------------------------------------
+def graded_round(driver, server, ids: list[str], marks: dict[str, object]) -> None:
+    """A round over chosen questions, each graded with its pattern (a function of the number of points)."""
+    driver.get(server.url + "mock/?ids=" + ",".join(ids))
+    start_round(driver, len(ids))
+    for _ in ids:
+        qid = driver.find_element(By.ID, "mock-round").get_attribute("data-id")
+        answer_current(driver, marks[qid])
+
+
+@pytest.mark.parametrize("lang", ["en", "hi"])
+def test_what_is_weak_shows_coverage_missed_points_and_what_next(driver, server, atlas, lang) -> None:
+    L = labels(lang)
+    rag = [q for q in atlas.questions_in("rag")]
+    asked = next(q for q in atlas.questions_in("tokenization") if q.asked)
+    q1, q2, q3 = rag[0], rag[1], asked
+    marks = {q1.id: lambda n: [0] * n, q2.id: lambda n: pattern(n), q3.id: lambda n: [2] * n}
+    driver.get(server.url + "mock/")
+    driver.execute_script("localStorage.clear()")
+    graded_round(driver, server, [q1.id, q2.id, q3.id], marks)
+    score = {q.id: sum(marks[q.id](len(q.rubric))) / (2 * len(q.rubric)) for q in (q1, q2, q3)}
+
+    driver.get(f"{server.url}{PREFIX[lang]}weak/")
+    ready(driver, "atlas-weak")
+    assert not driver.find_element(By.ID, "weak-empty").is_displayed()
+    rows = driver.find_elements(By.CSS_SELECTOR, "#weak-topic-table tbody tr")
+    assert len(rows) == len(atlas.topics)
+    assert [r.get_attribute("data-key") for r in rows[:2]] == ["rag", "tokenization"]  # the weakest first
+    cells = rows[0].find_elements(By.TAG_NAME, "td")
+    assert cells[1].text == L["weak_of"].format(done=2, total=len(rag))
+    assert digits(cells[2].text) == percent((score[q1.id] + score[q2.id]) / 2) and cells[3].text == "0"
+    assert cells[4].find_element(By.TAG_NAME, "a").get_attribute("href").endswith(f"/{PREFIX[lang]}mock/?topic=rag")
+    assert rows[2].find_elements(By.TAG_NAME, "td")[2].text == "—"  # nothing graded there
+    companies = {c for q in (q1, q2, q3) for c in {a.company for a in q.asked}}
+    shown = {r.get_attribute("data-key"): r for r in driver.find_elements(By.CSS_SELECTOR, "#weak-company-table tbody tr")}
+    assert set(shown) == companies
+    for cid in companies:
+        mine = [score[q.id] for q in (q1, q2, q3) if any(a.company == cid for a in q.asked)]
+        cells = shown[cid].find_elements(By.TAG_NAME, "td")
+        assert cells[1].text == L["weak_of"].format(done=len(mine), total=len(atlas.questions_at(cid)))
+        assert digits(cells[2].text) == percent(sum(mine) / len(mine))
+
+    # Points most often missed, in the weakest topic first: every point not fully covered, missed ones first.
+    WebDriverWait(driver, 10).until(lambda d: d.find_element(By.ID, "atlas-weak").get_attribute("data-missed-topic") == "rag")
+    items = driver.find_elements(By.CSS_SELECTOR, "#weak-missed-list > li")
+    expected = [(q.id, i) for q in (q1, q2) for i, m in enumerate(marks[q.id](len(q.rubric))) if m < 2]
+    assert len(items) == min(10, len(expected))
+    assert {(li.get_attribute("data-id"), int(li.get_attribute("data-point"))) for li in items} <= set(expected)
+    assert items[0].get_attribute("data-id") == q1.id or marks[q2.id](len(q2.rubric))[int(items[0].get_attribute("data-point"))] == 0
+    assert L["weak_missed_count"].format(missed=1, partly=0) in items[0].text
+    from selenium.webdriver.support.ui import Select
+    Select(driver.find_element(By.ID, "weak-topic")).select_by_value("tokenization")
+    WebDriverWait(driver, 10).until(lambda d: d.find_element(By.ID, "atlas-weak").get_attribute("data-missed-topic") == "tokenization")
+    assert driver.find_element(By.CSS_SELECTOR, "#weak-missed-list > li").text == L["weak_no_missed"]
+    details = driver.execute_script("return performance.getEntriesByType('resource').map(e => e.name).filter(n => n.includes('/details/'))")
+    assert [d.rsplit("/", 1)[1] for d in details] == ["rag.json", "tokenization.json"]  # one topic at a time, on demand
+
+    # Next to practise: the lowest scores first (nothing is due today), then questions not graded yet in the
+    # weakest topic; "Practise these" starts a round on exactly them.
+    nxt = [li.get_attribute("data-id") for li in driver.find_elements(By.CSS_SELECTOR, "#weak-next-list > li")]
+    low = sorted((q for q in (q1, q2, q3) if score[q.id] < 0.75), key=lambda q: score[q.id])
+    assert nxt[:len(low)] == [q.id for q in low]
+    assert nxt[len(low):] == [q.id for q in rag if q.id not in (q1.id, q2.id)][:8 - len(low)]
+    reason = driver.find_element(By.CSS_SELECTOR, "#weak-next-list > li .atlas-ex__meta").text
+    assert reason.endswith(L["weak_reason_low"].format(score=reason.rsplit(" ", 1)[-1]))
+    driver.find_element(By.ID, "weak-practise").click()
+    ready(driver)
+    assert driver.find_element(By.ID, "mock-selection").text.endswith(str(len(nxt)))
+    driver.execute_script("localStorage.clear()")
+
+
+def test_what_is_weak_before_anything_is_graded(driver, server) -> None:
+    driver.get(server.url + "ru/weak/")
+    driver.execute_script("localStorage.clear()")
+    driver.refresh()
+    ready(driver, "atlas-weak")
+    assert driver.find_element(By.ID, "weak-empty").text.startswith(labels("ru")["weak_empty"])
+    assert not driver.find_element(By.ID, "weak-topics").is_displayed()

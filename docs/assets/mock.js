@@ -388,7 +388,8 @@
       summary.appendChild(el("p", { text: L.mock_none }));
     }
     summary.appendChild(el("p", { className: "atlas-mock__actions" }, [
-      el("a", { id: "mock-again", className: "md-button md-button--primary", href: location.pathname + location.search, text: L.mock_again })]));
+      el("a", { id: "mock-again", className: "md-button md-button--primary", href: location.pathname + location.search, text: L.mock_again }),
+      " ", el("a", { id: "mock-weak", className: "md-button", href: root.getAttribute("data-weak"), text: L.weak })]));
     summary.hidden = false;
     typeset(summary);
     root.scrollIntoView({ block: "start" });

@@ -46,7 +46,8 @@ def pages_for(atlas: Atlas, lang: str, repo: Repository, files: dict[str, bytes]
     out = [page(explorer.EXPLORER_URI, explorer.explorer_page(atlas, lang), trusted_html=explorer.explorer_form(atlas, lang)),
            page(urls.GLOSSARY_URI, render.glossary_page(b.glossary_page(), L), repo.edit("data/glossary.yml")),
            page(downloads.DOWNLOADS_URI, downloads.downloads_page(atlas, lang, files, version)),
-           page(mock.MOCK_URI, mock.mock_page(lang), trusted_html=mock.mock_html(atlas, lang))]
+           page(mock.MOCK_URI, mock.mock_page(lang), trusted_html=mock.mock_html(atlas, lang)),
+           page(mock.WEAK_URI, mock.weak_page(lang), trusted_html=mock.weak_html(atlas, lang))]
     for topic in atlas.topics:
         model = b.topic_page(topic)
         questions = [(repo.page_url(model.uri, lang, q.id), q.text) for g in model.groups for q in g.questions]

@@ -1,5 +1,5 @@
-"""Mock interviews and their spaced review: the page and markup that `docs/assets/mock.js`,
-`review.js` and `progress.js` bring to life.
+"""Mock interviews, spaced review and "what is weak": the pages and markup that `docs/assets/mock.js`,
+`review.js`, `weak.js` and `progress.js` bring to life.
 
 Nothing here renders record text: the scripts read the explorer's own data files (`explorer/questions.json` for
 the list, `explorer/details/<topic>.json` for one topic's rubric and answer when a question of it is shown) and
@@ -21,6 +21,7 @@ from atlas.pages import progress
 from atlas.pages.render import front_matter
 
 MOCK_URI = "mock.md"
+WEAK_URI = "weak.md"
 e = html.escape
 
 # Interview rounds in the order a loop runs them, matched in the English name a source gives (first match wins);
@@ -46,8 +47,15 @@ MOCK_LABELS = (
     "mock_your_notes", "mock_again", "mock_matching", "mock_all", "mock_review_selection", "mock_none",
     "mock_chosen", "mock_questions_col", "mock_not_kept", "show_answer", "hide_answer", "tests", "rubric",
     "readings", "open_question", "topic", "track", "type", "difficulty", "company", "evidence", "only_answered",
-    "practised_yes", "practised_no", "search_text", "question",
+    "practised_yes", "practised_no", "search_text", "question", "weak",
 )
+WEAK_LABELS = (
+    "weak_seen", "weak_average", "weak_due", "weak_practise", "weak_practise_topic", "weak_of", "weak_missed_count",
+    "weak_reason_due", "weak_reason_low", "weak_reason_new", "weak_no_missed", "topic", "company", "question",
+    "mock_practise_these",
+)
+
+
 def round_rank(name: str | None) -> int:
     if not name:
         return NO_ROUND
@@ -103,7 +111,7 @@ def mock_html(atlas: Atlas, lang: str) -> str:
     data = {"labels": {k: L[k] for k in MOCK_LABELS}, "rounds": company_rounds(atlas, lang),
             "lang": lang}
     assets = _assets(lang)
-    return f"""<div id="atlas-mock" class="atlas-mock" data-src="../explorer/questions.json" data-details="../explorer/details/" data-explorer="../explorer/">
+    return f"""<div id="atlas-mock" class="atlas-mock" data-src="../explorer/questions.json" data-details="../explorer/details/" data-explorer="../explorer/" data-weak="../weak/">
 {storage_notice(L)}
 {due_note(L, "?review=1")}
 <section id="mock-setup" class="atlas-mock__setup" aria-labelledby="mock-setup-title" hidden>
@@ -125,6 +133,38 @@ def mock_html(atlas: Atlas, lang: str) -> str:
 <script src="{assets}review.js" defer></script>
 <script src="{assets}fragments.js" defer></script>
 <script src="{assets}mock.js" defer></script>
+"""
+
+
+def weak_page(lang: str) -> str:
+    L = Labels(lang)
+    return front_matter(L["weak"], L["weak_intro"], hide=["toc"]) + f"# {L['weak']}\n\n{L['weak_intro']}\n"
+
+
+def weak_html(atlas: Atlas, lang: str) -> str:
+    """Coverage per topic and company, the points most often missed, what to practise next (weak.js), and the
+    progress panel (save, load, clear) that carries it to another browser."""
+    L = Labels(lang)
+    assets = _assets(lang)
+    data = {"labels": {k: L[k] for k in WEAK_LABELS}, "lang": lang}
+    return f"""<div id="atlas-weak" class="atlas-weak" data-src="../explorer/questions.json" data-details="../explorer/details/" data-mock="../mock/">
+{storage_notice(L)}
+{due_note(L, "../mock/?review=1")}
+<p id="weak-empty" hidden>{e(L["weak_empty"])} <a href="../mock/">{e(L["mock"])}</a></p>
+<section id="weak-topics" aria-labelledby="weak-topics-title" hidden><h2 id="weak-topics-title">{e(L["mock_by_topic"])}</h2><div class="atlas-weak__table"></div></section>
+<section id="weak-companies" aria-labelledby="weak-companies-title" hidden><h2 id="weak-companies-title">{e(L["weak_by_company"])}</h2><div class="atlas-weak__table"></div></section>
+<section id="weak-missed" aria-labelledby="weak-missed-title" hidden><h2 id="weak-missed-title">{e(L["weak_missed"])}</h2>
+<div class="atlas-ex__field atlas-weak__pick"><label for="weak-topic">{e(L["topic"])}</label><select id="weak-topic"></select></div>
+<ol id="weak-missed-list" class="atlas-weak__missed" aria-live="polite"></ol></section>
+<section id="weak-next" aria-labelledby="weak-next-title" hidden><h2 id="weak-next-title">{e(L["weak_next"])}</h2>
+<p>{e(L["weak_next_intro"])}</p><ol id="weak-next-list"></ol>
+<p><a id="weak-practise" class="md-button md-button--primary" href="../mock/">{e(L["mock_practise_these"])}</a></p></section>
+{_json_block("weak-data", data)}
+<noscript><p>{e(L["mock_needs_js"])}</p></noscript>
+</div>
+{progress.panel(L)}
+<script src="{assets}fragments.js" defer></script>
+<script src="{assets}weak.js" defer></script>
 """
 
 
