@@ -538,3 +538,249 @@ def test_what_is_weak_before_anything_is_graded(driver, server) -> None:
     ready(driver, "atlas-weak")
     assert driver.find_element(By.ID, "weak-empty").text.startswith(labels("ru")["weak_empty"])
     assert not driver.find_element(By.ID, "weak-topics").is_displayed()
+
+
+# -- 4. Kept honest: one file carries everything, the old one still loads, no storage, no new inline script, axe --
+FORMAT = "ai-interview-atlas-progress"
+
+
+def local(driver) -> dict:
+    return {k: json.loads(driver.execute_script("return localStorage.getItem(arguments[0])", k) or "null")
+            for k in ("atlas:practised", "atlas:mock")}
+
+
+def some_progress(driver, server, atlas) -> list[str]:
+    """Grades (and so review dates and practised marks) for three questions, and one mark set by hand."""
+    ids = [q.id for q in atlas.questions_in("evaluation")][:3]
+    driver.get(server.url + "mock/")
+    driver.execute_script("localStorage.clear()")
+    graded_round(driver, server, ids, {ids[0]: lambda n: [0] * n, ids[1]: lambda n: pattern(n), ids[2]: lambda n: [2] * n})
+    driver.get(server.url + "topics/rag/")
+    toggle = driver.find_element(By.CSS_SELECTOR, ".atlas-practised__toggle")
+    driver.execute_script("arguments[0].click()", toggle)
+    return ids
+
+
+def weak_snapshot(driver, server) -> list[str]:
+    driver.get(server.url + "weak/")
+    ready(driver, "atlas-weak")
+    WebDriverWait(driver, 10).until(lambda d: d.find_element(By.ID, "atlas-weak").get_attribute("data-missed-topic"))
+    return [e.text for e in driver.find_elements(By.CSS_SELECTOR, "#weak-topic-table tr, #weak-company-table tr, "
+                                                 "#weak-missed-list > li, #weak-next-list > li")]
+
+
+def load_file(driver, path: Path) -> None:
+    file_input = driver.find_element(By.CSS_SELECTOR, ".atlas-progress-panel input[type=file]")
+    driver.execute_script("arguments[0].hidden = false", file_input)  # what the Load button opens
+    file_input.send_keys(str(path))
+
+
+def test_export_clear_import_restores_everything(driver, server, atlas, tmp_path: Path) -> None:
+    some_progress(driver, server, atlas)
+    before, shown = local(driver), weak_snapshot(driver, server)
+    assert before["atlas:mock"]["graded"] and before["atlas:mock"]["cards"] and len(before["atlas:practised"]["practised"]) == 4
+    driver.execute_cdp_cmd("Browser.setDownloadBehavior", {"behavior": "allow", "downloadPath": str(tmp_path)})
+    driver.find_element(By.CSS_SELECTOR, '[data-progress="export"]').click()
+    saved = tmp_path / "atlas-progress.json"
+    WebDriverWait(driver, 10).until(lambda d: saved.exists() and saved.stat().st_size > 0)
+    data = json.loads(saved.read_text(encoding="utf-8"))
+    assert data["format"] == FORMAT and data["version"] == 2
+    assert (data["practised"], data["graded"], data["cards"]) == (
+        before["atlas:practised"]["practised"], before["atlas:mock"]["graded"], before["atlas:mock"]["cards"])
+
+    driver.find_element(By.CSS_SELECTOR, '[data-progress="clear"]').click()
+    assert "review" in driver.switch_to.alert.text or "повтор" in driver.switch_to.alert.text or driver.switch_to.alert.text
+    driver.switch_to.alert.accept()
+    WebDriverWait(driver, 10).until(lambda d: d.find_element(By.ID, "weak-empty").is_displayed())
+    assert local(driver)["atlas:mock"] == {"version": 1, "graded": {}, "cards": {}}
+    assert local(driver)["atlas:practised"]["practised"] == {}
+    assert not driver.find_element(By.CSS_SELECTOR, ".atlas-due").is_displayed()
+
+    load_file(driver, saved)
+    WebDriverWait(driver, 10).until(lambda d: not d.find_element(By.ID, "weak-empty").is_displayed())
+    assert local(driver) == before
+    assert weak_snapshot(driver, server) == shown
+    driver.execute_script("localStorage.clear()")
+
+
+def test_the_first_file_format_still_loads_and_a_newer_or_hostile_one_cannot_hurt(driver, server, atlas, tmp_path: Path) -> None:
+    ids = some_progress(driver, server, atlas)
+    before = local(driver)
+    rag = [q.id for q in atlas.questions_in("rag")]
+    old = tmp_path / "old.json"  # what the site saved before mock interviews: marks only, version 1
+    old.write_text(json.dumps({"format": FORMAT, "version": 1, "exported": "2026-11-30T10:00:00.000Z",
+                               "practised": {rag[5]: "2026-11-30", rag[6]: "2026-11-29"}}), encoding="utf-8")
+    driver.get(server.url + "weak/")
+    ready(driver, "atlas-weak")
+    load_file(driver, old)
+    WebDriverWait(driver, 10).until(lambda d: rag[5] in local(d)["atlas:practised"]["practised"])
+    after = local(driver)
+    assert after["atlas:mock"] == before["atlas:mock"]  # grades and schedule untouched
+    assert after["atlas:practised"]["practised"] == {**before["atlas:practised"]["practised"], rag[5]: "2026-11-30", rag[6]: "2026-11-29"}
+
+    status = driver.find_element(By.CSS_SELECTOR, ".atlas-progress-panel__status")
+    newer = tmp_path / "newer.json"
+    newer.write_text(json.dumps({"format": FORMAT, "version": 3, "practised": {rag[7]: "2026-12-01"}}), encoding="utf-8")
+    load_file(driver, newer)
+    WebDriverWait(driver, 10).until(lambda d: status.text == labels("en")["progress_import_failed"])
+    assert local(driver) == after
+
+    hostile = tmp_path / "hostile.json"  # values that are not what the site writes are dropped, the rest loads
+    hostile.write_text(json.dumps({"format": FORMAT, "version": 2, "practised": {"<img src=x onerror=alert(1)>": "x"},
+        "graded": {rag[8]: [{"at": "2026-12-01T10:00:00Z", "score": 0.5, "marks": [2, 0]},
+                            {"at": "2026-12-01T11:00:00Z", "score": 7, "marks": [2]},
+                            {"at": "never", "score": 0.5, "marks": [1]}],
+                   "Bad Id": [{"at": "2026-12-01T10:00:00Z", "score": 0.5, "marks": [1]}]},
+        "cards": {rag[8]: {"due": "soon"}, ids[0]: {"due": "2020-01-01T00:00:00Z", "stability": -1}}}), encoding="utf-8")
+    status_before = status.text
+    load_file(driver, hostile)
+    WebDriverWait(driver, 10).until(lambda d: rag[8] in local(d)["atlas:mock"]["graded"])
+    final = local(driver)
+    assert final["atlas:mock"]["graded"][rag[8]] == [{"at": "2026-12-01T10:00:00.000Z", "score": 0.5, "marks": [2, 0]}]
+    assert "Bad Id" not in final["atlas:mock"]["graded"] and rag[8] not in final["atlas:mock"]["cards"]
+    assert final["atlas:mock"]["cards"][ids[0]] == before["atlas:mock"]["cards"][ids[0]]
+    assert set(final["atlas:practised"]["practised"]) == set(after["atlas:practised"]["practised"])
+    assert status_before and status.text == ""
+    driver.execute_script("localStorage.clear()")
+
+
+def test_a_round_runs_where_the_browser_keeps_nothing(server) -> None:
+    """Site data blocked (as in a locked-down or private browser): localStorage throws on every use. The pages
+    say that nothing will be kept, the round runs to its summary, review dates are computed, nothing breaks."""
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    from devtools.browser import CHROMEDRIVER, CHROMIUM, CHROMIUM_FLAGS
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for flag in (*CHROMIUM_FLAGS, "--window-size=1280,1000"):
+        options.add_argument(flag)
+    options.add_experimental_option("prefs", {"profile.default_content_setting_values.cookies": 2})
+    d = webdriver.Chrome(service=Service(executable_path=CHROMEDRIVER), options=options)
+    try:
+        d.get(server.url + "mock/?topic=rag")
+        assert d.execute_script("try { window.localStorage.length; return 'usable'; } catch (e) { return e.name; }") == "SecurityError"
+        ready(d)
+        notice = d.find_element(By.CSS_SELECTOR, "[data-storage-notice]")
+        assert notice.is_displayed() and notice.text == labels("en")["mock_no_storage"]
+        start_round(d, 2)
+        answer_current(d, lambda n: [0] * n)
+        answer_current(d, lambda n: [2] * n)
+        rows = d.find_elements(By.CSS_SELECTOR, "#mock-by-question tbody tr")
+        assert len(rows) == 2 and all(re.search(r"\d{4}", r.find_elements(By.TAG_NAME, "td")[4].text) for r in rows)
+        assert digits(d.find_element(By.ID, "mock-total").text) == 50
+        # Within the page the grades stand (in memory): the due line counts them; the next page starts empty.
+        assert d.execute_script("return Object.keys(atlasProgress.mock().graded).length") == 2
+        for path in ("", "weak/", "topics/rag/", "explorer/"):
+            d.get(server.url + path)
+            WebDriverWait(d, 10).until(lambda x: x.execute_script("return document.readyState") == "complete")
+            d.execute_script("return new Promise(r => setTimeout(r, 300))")
+        assert d.find_element(By.ID, "atlas-explorer").get_attribute("data-ready")
+        # Material's own inline scripts read localStorage unguarded and report it; ours never throw.
+        ours = [e["message"] for e in d.get_log("browser") if e["level"] == "SEVERE"
+                and re.search(r"/assets/(%s|explorer\.js|atlas\.js)" % "|".join(map(re.escape, MOCK_SCRIPTS)), e["message"])]
+        assert ours == []
+    finally:
+        d.quit()
+
+
+@pytest.mark.parametrize("lang", PREFIX)
+def test_mock_and_weak_pages_add_no_inline_script(site_dir: Path, site_port: int, lang: str) -> None:
+    """Every script of these pages is a file of the site or a data block; the policy hashes only the theme's."""
+    from activecontent import page_problems
+    for page in ("mock", "weak"):
+        html = (site_dir / PREFIX[lang] / page / "index.html").read_text(encoding="utf-8")
+        assert page_problems(html, f"http://127.0.0.1:{site_port}/") == [], page
+        scripts = re.findall(r"<script\b([^>]*)>(.*?)</script>", html, re.S)
+        ours = [attrs for attrs, _ in scripts if re.search(r'src="[./]*assets/(mock|weak|review|fragments|vendor/ts-fsrs/)', attrs)]
+        assert len(ours) == (4 if page == "mock" else 2) and all(a.rstrip().endswith("defer") for a in ours), ours
+        data = [body for attrs, body in scripts if f'id="{page}-data"' in attrs]
+        assert len(data) == 1 and 'type="application/json"' in html and "<" not in data[0]
+
+
+@pytest.fixture(scope="module")
+def dark():
+    with chromium(412, 900) as d:
+        d.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})
+        d.set_script_timeout(120)
+        yield d
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_axe_passes_on_every_state_of_a_round_and_on_what_is_weak(driver, dark, server, atlas, scheme) -> None:
+    from devtools.lighthouse import axe_violations_here
+    d = dark if scheme == "dark" else driver
+    d.set_script_timeout(120)
+    d.get(server.url + "hi/mock/?topic=rl-algorithms&answer=1")
+    d.execute_script("localStorage.clear()")
+    d.refresh()
+    ready(d)
+    assert axe_violations_here(d) == [], "setup"
+    start_round(d, 2, minutes=1)
+    assert axe_violations_here(d) == [], "question"
+    d.find_element(By.ID, "mock-pause").click()
+    d.find_element(By.ID, "mock-reveal").click()
+    WebDriverWait(d, 10).until(lambda x: x.find_element(By.ID, "mock-grading").is_displayed())
+    points = d.find_elements(By.CSS_SELECTOR, "#mock-grading .atlas-mock__point")
+    for i, p in enumerate(points):
+        d.execute_script("arguments[0].click()", p.find_element(By.CSS_SELECTOR, f"input[value='{(2, 1, 0)[i % 3]}']"))
+    d.find_element(By.ID, "mock-answer-toggle").click()
+    d.execute_script("window.dispatchEvent(new Event('beforeprint'))")  # every formula typeset
+    assert axe_violations_here(d) == [], "graded, answer open"
+    d.find_element(By.ID, "mock-next").click()
+    d.find_element(By.ID, "mock-end").click()
+    WebDriverWait(d, 10).until(lambda x: x.find_element(By.ID, "mock-summary").is_displayed())
+    assert axe_violations_here(d) == [], "summary"
+    d.get(server.url + "ru/weak/")
+    ready(d, "atlas-weak")
+    WebDriverWait(d, 10).until(lambda x: x.find_element(By.ID, "atlas-weak").get_attribute("data-missed-topic"))
+    assert axe_violations_here(d) == [], "what is weak"
+    d.get(server.url)
+    assert d.find_element(By.CSS_SELECTOR, ".atlas-due").is_displayed()
+    assert axe_violations_here(d) == [], "home with the due line"
+    if scheme == "dark":
+        assert d.execute_script("return document.body.getAttribute('data-md-color-scheme')") == "slate"
+    d.execute_script("localStorage.clear()")
+
+
+from test_security import hostile_site  # noqa: E402,F401  (the fixture: a site built from hostile records)
+
+
+def test_a_round_over_hostile_records_runs_nothing(hostile_site) -> None:  # noqa: F811
+    """Records whose every field tries to run script (questions, rubric points, answers, round names, readings),
+    in a mock round from a company page and on "what is weak", in every language: no dialog, nothing run, nothing
+    blocked by the policy (nothing needed blocking), the hostile text shown as text."""
+    from selenium.common.exceptions import NoAlertPresentException
+
+    from devtools.server import SiteServer
+    site, port = hostile_site
+    with SiteServer(site, port) as server, chromium() as d:
+        d.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": WATCH})
+        for lang in PREFIX:
+            d.get(f"{server.url}{PREFIX[lang]}companies/old-lab/")
+            d.find_element(By.CSS_SELECTOR, "a.atlas-mock-start").click()
+            ready(d)
+            total = int(re.findall(r"\d+", d.find_element(By.ID, "mock-selection").text)[-1])
+            start_round(d, total)
+            if lang == "en":
+                assert "<img src=x" in d.find_element(By.CSS_SELECTOR, ".atlas-mock__position").text  # text, not markup
+            for _ in range(total):
+                qid = d.find_element(By.ID, "mock-round").get_attribute("data-id")
+                d.find_element(By.ID, "mock-reveal").click()
+                WebDriverWait(d, 10).until(lambda x: x.find_element(By.ID, "mock-grading").is_displayed())
+                for toggle in d.find_elements(By.ID, "mock-answer-toggle"):
+                    toggle.click()
+                for p in d.find_elements(By.CSS_SELECTOR, "#mock-grading .atlas-mock__point"):
+                    d.execute_script("arguments[0].click()", p.find_element(By.CSS_SELECTOR, "input[value='0']"))
+                for el in d.find_elements(By.CSS_SELECTOR, "#mock-round a, #mock-round strong, #mock-round em, #mock-round code")[:40]:
+                    d.execute_script("for (const t of ['mouseover','mouseenter','focus','pointerdown']) "
+                                     "arguments[0].dispatchEvent(new Event(t, {bubbles: true, cancelable: true}))", el)
+                d.find_element(By.ID, "mock-next").click()
+                WebDriverWait(d, 10).until(lambda x: x.find_element(By.ID, "mock-round").get_attribute("data-id") != qid)
+            WebDriverWait(d, 10).until(lambda x: x.find_element(By.ID, "mock-summary").is_displayed())
+            d.get(f"{server.url}{PREFIX[lang]}weak/")
+            ready(d, "atlas-weak")
+            with pytest.raises(NoAlertPresentException):
+                d.switch_to.alert.text
+            assert d.execute_script("return window.__pwned") is None, lang
+            assert d.execute_script("return window.__csp") == [], lang

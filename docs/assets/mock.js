@@ -16,6 +16,7 @@
   var el = kit.el, built = kit.built;
   var data = JSON.parse(document.getElementById("mock-data").textContent);
   var L = data.labels, lang = data.lang;
+  var rounds = JSON.parse(root.getAttribute("data-rounds") || "{}");
   var progress = window.atlasProgress;
   var setup = document.getElementById("mock-setup"), form = document.getElementById("mock-form");
   var stage = document.getElementById("mock-round"), summary = document.getElementById("mock-summary");
@@ -79,11 +80,11 @@
       if (s.answer) describe.push(L.only_answered);
       if (s.practised) describe.push(s.practised === "yes" ? L.practised_yes : L.practised_no);
       pool = list.questions.filter(function (q) { return matches(q, s); });
-      if (s.company && data.rounds[s.company]) {
+      if (s.company && rounds[s.company]) {
         // A company's questions in the order of its interview rounds, as the sources report them.
         kind = "company";
         var order = {};
-        data.rounds[s.company].forEach(function (row, i) { order[row[0]] = i; roundNames[row[0]] = row[1]; });
+        rounds[s.company].forEach(function (row, i) { order[row[0]] = i; roundNames[row[0]] = row[1]; });
         pool.sort(function (a, b) { return (order[a.id] === undefined ? 1e6 : order[a.id]) - (order[b.id] === undefined ? 1e6 : order[b.id]); });
       }
       if (!describe.length) describe.push(L.mock_all);

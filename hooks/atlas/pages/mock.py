@@ -108,10 +108,11 @@ def mock_page(lang: str) -> str:
 def mock_html(atlas: Atlas, lang: str) -> str:
     """The setup form, the round and its summary (filled by mock.js), the labels and company rounds as data."""
     L = Labels(lang)
-    data = {"labels": {k: L[k] for k in MOCK_LABELS}, "rounds": company_rounds(atlas, lang),
-            "lang": lang}
+    data = {"labels": {k: L[k] for k in MOCK_LABELS}, "lang": lang}
+    # Record text (round names) never goes into a script element, even a data block: an escaped attribute.
+    rounds = json.dumps(company_rounds(atlas, lang), ensure_ascii=False, separators=(",", ":"))
     assets = _assets(lang)
-    return f"""<div id="atlas-mock" class="atlas-mock" data-src="../explorer/questions.json" data-details="../explorer/details/" data-explorer="../explorer/" data-weak="../weak/">
+    return f"""<div id="atlas-mock" class="atlas-mock" data-src="../explorer/questions.json" data-details="../explorer/details/" data-explorer="../explorer/" data-weak="../weak/" data-rounds="{e(rounds)}">
 {storage_notice(L)}
 {due_note(L, "?review=1")}
 <section id="mock-setup" class="atlas-mock__setup" aria-labelledby="mock-setup-title" hidden>
