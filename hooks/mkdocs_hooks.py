@@ -24,7 +24,7 @@ from atlas.core.labels import Labels
 from atlas.core.model import Atlas
 from atlas.core.urls import DEFAULT_LANGUAGE, Repository
 from atlas.downloads import background, feeds, page as downloads
-from atlas.pages import explorer
+from atlas.pages import explorer, mock
 from atlas.pages.notfound import with_home_links
 from atlas.pages.seo import absolute_alternates, write_sitemaps
 from atlas.safety.csp import add_policy
@@ -138,9 +138,9 @@ def _nav(atlas, handwritten: list) -> list:
         {"tracks": ["tracks/index.md", *(f"tracks/{t.id}.md" for t in atlas.tracks)]},
         {"companies": ["companies/index.md", *(f"companies/{c}.md" for c in atlas.companies_with_questions())]},
     ]
-    # The explorer, the glossary and the downloads first: single pages a long section must not push out of sight.
-    return (handwritten[:1] + ["explorer.md", "glossary.md", downloads.DOWNLOADS_URI] + sections[:1] + sections[3:]
-            + sections[1:3] + handwritten[1:])
+    # The explorer, the practice tools, the glossary and the downloads first: single pages a long section must not push out of sight.
+    return (handwritten[:1] + ["explorer.md", mock.MOCK_URI, mock.WEAK_URI, "glossary.md", downloads.DOWNLOADS_URI] + sections[:1]
+            + sections[3:] + sections[1:3] + handwritten[1:])
 
 
 @event_priority(0)

@@ -206,7 +206,7 @@ def test_every_page_links_its_languages_feed_and_shows_the_license(site_dir, lan
         assert (page.parent / href).resolve() == (root / feeds.FEED_FILE).resolve(), page
         assert re.search(r'<div class="md-copyright__highlight">\s*[^<]*<a href="https://creativecommons.org/licenses/by/4.0/[^"]*" rel="license">CC BY 4.0</a>', html), page
     home = (root / "index.html").read_text(encoding="utf-8")
-    assert 'href="feed.xml" type="application/atom+xml"' in home and 'href="downloads/"' in home
+    assert 'href="feed.xml" type="application/atom+xml"' in home and 'href="downloads/#anki"' in home
 
 
 # -- The Downloads page -----------------------------------------------------------------------------

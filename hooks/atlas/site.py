@@ -10,8 +10,8 @@ from atlas.core import urls
 from atlas.core.labels import Labels
 from atlas.core.model import LANGUAGES, Atlas
 from atlas.core.urls import Repository
-from atlas.downloads import page as downloads
-from atlas.pages import explorer, progress, render, seo
+from atlas.downloads import feeds, page as downloads
+from atlas.pages import explorer, mock, progress, render, seo
 from atlas.pages.builder import Builder
 from atlas.pages.views import Table, TablePage
 from atlas.safety.textsafe import plain_markdown
@@ -47,7 +47,9 @@ def pages_for(atlas: Atlas, lang: str, repo: Repository, files: dict[str, bytes]
 
     out = [page(explorer.EXPLORER_URI, explorer.explorer_page(atlas, lang), trusted_html=explorer.explorer_form(atlas, lang)),
            page(urls.GLOSSARY_URI, render.glossary_page(b.glossary_page(), L), repo.edit("data/glossary.yml")),
-           page(downloads.DOWNLOADS_URI, downloads.downloads_page(atlas, lang, files, version))]
+           page(downloads.DOWNLOADS_URI, downloads.downloads_page(atlas, lang, files, version)),
+           page(mock.MOCK_URI, mock.mock_page(lang), trusted_html=mock.mock_html(atlas, lang)),
+           page(mock.WEAK_URI, mock.weak_page(lang), trusted_html=mock.weak_html(atlas, lang))]
     for topic in atlas.topics:
         model = b.topic_page(topic)
         questions = [(repo.page_url(model.uri, lang, q.id), q.text) for g in model.groups for q in g.questions]
@@ -115,7 +117,9 @@ def expand_markers(markdown: str, src_uri: str, atlas: Atlas, lang: str, repo: R
         if name == "take-away":  # links to the Downloads page and the feed
             L = Labels(lang)
             return (f"**{L['study_on_the_go']}** [{L['anki_decks']}](downloads.md#anki) · [{L['open_data']}](downloads.md#data) · "
-                    f"[{L['feed']}](downloads.md#feed) · [{L['glossary']}]({urls.GLOSSARY_URI})")
+                    f'<a href="{feeds.FEED_FILE}" type="application/atom+xml">{L["feed"]}</a> · [{L["glossary"]}]({urls.GLOSSARY_URI})')
+        if name == "practice-tools":  # mock interviews, review and what is weak, with "Due today"
+            return mock.practice_tools(lang)
         if name == "difficulties":
             L = Labels(lang)
             return render.table(Table((L["difficulty"], L["about"]), tuple(

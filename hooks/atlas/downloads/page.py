@@ -83,6 +83,7 @@ def downloads_page(atlas: Atlas, lang: str, files: dict[str, bytes] | None, vers
         front_matter(L["downloads"], L["downloads_intro"], hide=["toc"]) + f"# {L['downloads']}", "",
         L["downloads_intro"], "", L.format("version", version=version), "",
         f"## {L['anki_decks']} {{ #anki }}", "", L["anki_intro"], "", _table(decks, L), "",
+        L["anki_and_review"], "",
         f"## {L['open_data']} {{ #data }}", "", L["open_data_intro"], "", _table(data, L), "",
         f"## {L['feed']} {{ #feed }}", "", f"{L['feed_intro']} {feed}", "",
         f"## {L['license_heading']} {{ #license }}", "", L["license_content"], "",

@@ -38,7 +38,8 @@ class CompanyPages(PageContext):
             uri=uri, title=company.name[lang], description=company.description.get(lang, ""), facts=tuple(facts),
             counts=tuple(c for c in counts if c[2]), newest=newest, stale=is_stale(newest, today),
             explorer_url=urls.link(uri, "explorer.md") + f"?company={company_id}",  # MkDocs keeps the query
-            process=process, sections=tuple(sections), legend=self.legend())
+            process=process, sections=tuple(sections), legend=self.legend(),
+            mock_url=urls.link(uri, "mock.md") + f"?company={company_id}")
 
 
     def _attribution(self, q: Question, e: Asked, from_uri: str) -> Attribution:

@@ -11,7 +11,7 @@ import json
 from atlas.core.labels import Labels
 from atlas.core.model import Atlas
 from atlas.core.urls import DEFAULT_LANGUAGE, Repository
-from atlas.pages import fragments, progress
+from atlas.pages import fragments, mock, progress
 from atlas.pages.context import PageContext
 from atlas.pages.render import front_matter
 
@@ -70,7 +70,11 @@ def explorer_details(atlas: Atlas, lang: str, topic_id: str) -> dict:
             [point(p[lang], EXPLORER_URI) for p in q.rubric], point(q.answer[lang], EXPLORER_URI) if q.answer else "",
             EXPLORER_URI)
 
-    return {q.id: html(q) for q in atlas.questions_in(topic_id)}
+    def readings(q) -> list[dict]:  # for the mock interview's summary: plain text, shown with textContent
+        return [{"title": r.title, "url": r.link, "by": f"{r.short_authors}, {r.year}"}
+                for r in (atlas.readings[rid] for rid in q.readings)]
+
+    return {q.id: {**html(q), "readings": readings(q)} for q in atlas.questions_in(topic_id)}
 
 
 def explorer_files(atlas: Atlas, lang: str) -> dict[str, str]:
@@ -114,8 +118,9 @@ def explorer_form(atlas: Atlas, lang: str) -> str:
 <div class="atlas-ex__field atlas-ex__text"><label for="ex-text">{html.escape(L['search_text'])}</label><input id="ex-text" name="text" type="search" autocomplete="off"></div>
 {''.join(fields)}
 <div class="atlas-ex__field atlas-ex__check"><input id="ex-answer" name="answer" type="checkbox" value="1"><label for="ex-answer">{html.escape(L['only_answered'])}</label></div>
-<div class="atlas-ex__buttons"><button type="reset" class="md-button">{html.escape(L['reset'])}</button> <button type="button" id="ex-practice" class="md-button md-button--primary">{html.escape(L['practice'])}</button></div>
+<div class="atlas-ex__buttons"><button type="reset" class="md-button">{html.escape(L['reset'])}</button> <button type="button" id="ex-practice" class="md-button md-button--primary">{html.escape(L['practice'])}</button> {mock.explorer_extras(lang)}</div>
 </form>
+{mock.due_note(L, "../mock/?review=1")}
 <p id="ex-count" class="atlas-ex__count" role="status" aria-live="polite"></p>
 <section id="ex-card" class="atlas-ex__card" hidden aria-label="{html.escape(L['practice'])}"></section>
 <ol id="ex-results" class="atlas-ex__results"></ol>

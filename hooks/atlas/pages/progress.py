@@ -48,8 +48,8 @@ def topics_map(atlas: Atlas, L: Labels) -> str:
 def panel(L: Labels) -> str:
     """Save to a file, load from a file, clear: so marks can move between browsers."""
     return (f'<section class="atlas-progress-panel" aria-labelledby="atlas-progress-title" hidden '
-            f'data-confirm="{e(L["progress_clear_confirm"])}" data-failed="{e(L["progress_import_failed"])}">'
-            f'<h2 id="atlas-progress-title">{e(L["progress"])}</h2><p>{e(L["progress_note"])}</p><p>'
+            f'data-confirm="{e(L["progress_clear_all_confirm"])}" data-failed="{e(L["progress_import_failed"])}">'
+            f'<h2 id="atlas-progress-title">{e(L["progress"])}</h2><p>{e(L["progress_note_all"])}</p><p>'
             f'<button type="button" class="md-button" data-progress="export">{e(L["progress_export"])}</button> '
             f'<button type="button" class="md-button" data-progress="import">{e(L["progress_import"])}</button> '
             f'<button type="button" class="md-button" data-progress="clear">{e(L["progress_clear"])}</button>'

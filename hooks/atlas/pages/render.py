@@ -143,6 +143,8 @@ def company_page(page: CompanyPage, L: Labels) -> str:
     if page.stale:
         out += ['!!! warning "' + L["stale_title"] + '"', "", "    " + L.format("stale_text", date=page.newest), ""]
     out += [f"[{L['company_in_explorer']}]({page.explorer_url}){{ .md-button }}", ""]
+    if page.mock_url:
+        out += [f"[{L['mock_company']}]({page.mock_url}){{ .md-button .md-button--primary .atlas-mock-start }}", ""]
     if page.legend:
         out += [legend(page.legend, L), ""]
     if page.process:
@@ -201,6 +203,8 @@ def topic_page(page: TopicPage, L: Labels) -> str:
     out = [front_matter(page.title, page.summary), f"# {_plain(page.title)} {{ #topic-title }}", "",
            escape_markup(page.summary), ""]
     questions = [q for g in page.groups for q in g.questions]
+    if page.mock_url and questions:
+        out += [f"[{L['mock_topic']}]({page.mock_url}){{ .md-button .atlas-mock-start }}", ""]
     if questions:
         out += [progress.meter(len(questions), L), "", question_list(page, L), "", progress.study_bar(L), ""]
     if page.legend:

@@ -98,4 +98,5 @@ class TopicPages(PageContext):
             previous=Link(prev_t.name[lang], urls.link(uri, urls.topic_uri(prev_t.id))) if prev_t else None,
             next=Link(next_t.name[lang], urls.link(uri, urls.topic_uri(next_t.id))) if next_t else None,
             propose_url=self.repo.new_issue("new-question.yml", "New question: ", topic=topic.id, language=lang),
-            edit_url=self.repo.edit(file), legend=self.legend() if any(q.asked for q in qs) else ())
+            edit_url=self.repo.edit(file), legend=self.legend() if any(q.asked for q in qs) else (),
+            mock_url=urls.link(uri, "mock.md") + f"?topic={topic.id}")

@@ -79,6 +79,7 @@ class TopicPage:
     propose_url: str
     edit_url: str
     legend: tuple[LegendEntry, ...] = ()  # the evidence markers, when a question of the topic has any
+    mock_url: str = ""  # a mock interview on this topic's questions
 
 
 @dataclass(frozen=True)
@@ -157,6 +158,7 @@ class CompanyPage:
     process: tuple[tuple[str, Link], ...]  # (note, its source)
     sections: tuple[tuple[str, str, tuple[Attribution, ...]], ...]  # (anchor, topic name, attributions)
     legend: tuple[LegendEntry, ...] = ()
+    mock_url: str = ""  # a mock interview on this company's questions, in the order of its rounds
 
 
 @dataclass(frozen=True)

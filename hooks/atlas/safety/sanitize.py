@@ -28,7 +28,7 @@ ATTRIBUTES: dict[str, set[str]] = {
     "img": {"src", "alt", "width", "height", "loading"},
     "ol": {"start"},
     "details": {"open"},
-    "p": {"hidden", "data-template"},
+    "p": {"hidden", "data-template", "data-none"},  # "data-none": the "Due today" line's text when nothing is
     "button": {"type", "aria-pressed", "data-question"},
     "progress": {"max", "value"},
     "span": {"role", "hidden"},  # hidden: the question list's "practised" mark, shown by progress.js
