@@ -77,6 +77,8 @@ def axe_violations(driver: Any, url: str, impacts: tuple[str, ...] = ("serious",
 def axe_violations_here(driver: Any, impacts: tuple[str, ...] = ("serious", "critical")) -> list[dict]:
     """axe-core's violations on the page as the driver has it now (after clicks: opened answers, dialogs)."""
     driver.execute_script(AXE.read_text(encoding="utf-8"))
+    # The glossary is a long page: axe takes well over Selenium's default 30 s on a loaded 2-core machine.
+    driver.set_script_timeout(300)
     result = driver.execute_async_script(
         "const done = arguments[arguments.length - 1];"
         "axe.run(document, {resultTypes: ['violations']}).then(r => done(r.violations), e => done([{id: 'axe-error', impact: 'critical', help: String(e)}]));")

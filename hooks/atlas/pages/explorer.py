@@ -126,5 +126,6 @@ def explorer_form(atlas: Atlas, lang: str) -> str:
 <ol id="ex-results" class="atlas-ex__results"></ol>
 {progress.panel(L)}
 <noscript><p>{html.escape(L['needs_js'])} {topics}</p></noscript>
+<script src="{assets}fragments.js" defer></script>
 <script src="{assets}explorer.js" defer></script>
 """
