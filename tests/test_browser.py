@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from urllib.parse import parse_qs, urlparse
 
@@ -708,3 +709,50 @@ def test_wide_tables_and_display_math_fade_where_they_scroll(server, width) -> N
                                 "e => e.scrollWidth > e.clientWidth + 1).map(e => [e.getAttribute('data-atlas-scroll'), e.getAttribute('tabindex')])")
         assert (len(wide) > 0) == (width < 500)
         assert all(w == ["right", "0"] for w in wide), wide
+
+
+# -- Search that helps (issue 25): filter examples in the empty dialog, every match in the explorer ---------------
+@pytest.mark.parametrize("lang", PREFIX)
+def test_the_empty_search_dialog_shows_filter_examples_that_run(driver, server, atlas, lang) -> None:
+    from atlas.core.labels import Labels
+    driver.get(server.url + PREFIX[lang] + "topics/")
+    driver.execute_script("document.getElementById('__search').click(); document.querySelector('input.md-search__input').focus()")
+    help = WebDriverWait(driver, 10).until(lambda d: d.find_element(By.CSS_SELECTOR, ".md-search__scrollwrap #atlas-search-help"))
+    assert help.is_displayed() and Labels(lang)["search_help"] in help.text
+    examples = help.find_elements(By.CSS_SELECTOR, "button[data-query]")
+    assert [b.get_attribute("data-query") for b in examples][:1] == ["company:anthropic"] and len(examples) >= 4
+    assert all(b.size["height"] >= 24 for b in examples)
+    examples[0].click()
+    assert driver.find_element(By.CSS_SELECTOR, "input.md-search__input").get_attribute("value").strip() == "company:anthropic"
+    links = WebDriverWait(driver, 20).until(lambda d: d.find_elements(By.CSS_SELECTOR, ".md-search-result__item a"))
+    anchors = [urlparse(a.get_attribute("href")).fragment for a in links if urlparse(a.get_attribute("href")).fragment]
+    assert anchors and all(any(e.company == "anthropic" for e in atlas.question(a).asked) for a in anchors), anchors
+    assert not help.is_displayed()  # once something is typed, the results take its place
+
+
+@pytest.mark.parametrize("lang,query", [("en", "attention"), ("ru", "attention"), ("hi", "attention")])
+def test_search_offers_every_match_in_the_explorer_past_its_first_results(driver, server, lang, query) -> None:
+    search(driver, server, lang, query)
+    more = WebDriverWait(driver, 10).until(lambda d: d.find_element(By.CSS_SELECTOR, ".atlas-search-more"))
+    total = int(re.search(r"\d+", more.text).group())
+    shown = len([a for a in driver.find_elements(By.CSS_SELECTOR, ".md-search-result__item a")
+                 if "/topics/" in a.get_attribute("href") and urlparse(a.get_attribute("href")).fragment])
+    assert total > 12 >= shown
+    target = urlparse(more.get_attribute("href"))
+    assert target.path == f"/{PREFIX[lang]}explorer/" and parse_qs(target.query) == {"search": [query]}
+    driver.execute_script("arguments[0].click()", more)
+    WebDriverWait(driver, 30).until(lambda d: d.find_element(By.ID, "atlas-explorer").get_attribute("data-searched"))
+    assert shown_ids(driver) and len(shown_ids(driver)) == total  # the same questions the dialog counted
+    assert query in driver.find_element(By.ID, "ex-search").text
+    driver.find_element(By.CSS_SELECTOR, "#ex-search button").click()
+    assert len(shown_ids(driver)) > total and "search" not in parse_qs(urlparse(driver.current_url).query)
+
+
+def shown_ids(driver) -> list[str]:
+    return [li.get_attribute("data-id") for li in driver.find_elements(By.CSS_SELECTOR, "#ex-results li[data-id]")]
+
+
+def test_no_more_link_when_the_dialog_shows_every_match(driver, server) -> None:
+    search(driver, server, "en", "CISPO")
+    driver.execute_script("return new Promise(r => setTimeout(r, 300))")
+    assert not driver.find_elements(By.CSS_SELECTOR, ".atlas-search-more")

@@ -13,6 +13,8 @@
   var data = null;
   var current = [];
   var wanted = new URLSearchParams(location.search).get("practice");  // read before the filters rewrite the URL
+  // ?search=: the search dialog's query, its every matching question (found by the site's search worker).
+  var searchQuery = (new URLSearchParams(location.search).get("search") || "").trim(), searchIds = null;
 
   function el(tag, props, children) {
     var node = document.createElement(tag);
@@ -68,6 +70,7 @@
     var s = { text: form.elements.text.value.trim(), answer: form.elements.answer.checked };
     FACETS.forEach(function (f) { if (form.elements[f]) s[f] = form.elements[f].value; });
     if (form.elements.practised) s.practised = form.elements.practised.value;
+    if (searchQuery) s.search = searchQuery;
     return s;
   }
 
@@ -83,6 +86,7 @@
       if (Array.isArray(v) ? v.indexOf(s[f]) < 0 : v !== s[f]) return false;
     }
     if (s.answer && !q.answer) return false;
+    if (s.search && searchIds && !searchIds.has(q.id)) return false;
     if (skip !== "practised" && s.practised && !practisedIs(q, s.practised)) return false;
     if (s.text) {
       var hay = q._fold || (q._fold = fold([q.id, q.text, data.facets.topic[q.topic]].join(" ")));
@@ -231,6 +235,23 @@
     return detailsOf(q).then(function (d) { showCard(q, d); return true; });
   }
 
+  // The search as a filter of its own, shown above the count with a way to clear it.
+  function searchLine() {
+    var line = document.getElementById("ex-search");
+    if (!searchQuery) { if (line) line.remove(); return; }
+    if (!line) {
+      line = el("p", { id: "ex-search", className: "atlas-ex__search" });
+      count.parentNode.insertBefore(line, count);
+    }
+    line.textContent = "";
+    line.appendChild(el("span", { text: data.labels.search_filter.replace("{query}", "«" + searchQuery + "»")
+      + (searchIds ? " (" + searchIds.size + ")" : " — " + data.labels.searching) }));
+    var clear = el("button", { type: "button", className: "md-button", text: data.labels.search_clear });
+    clear.addEventListener("click", function () { searchQuery = ""; searchIds = null; searchLine(); render(); });
+    line.appendChild(document.createTextNode(" "));
+    line.appendChild(clear);
+  }
+
   function restore() {
     var params = new URLSearchParams(location.search);
     form.elements.text.value = params.get("text") || "";
@@ -245,7 +266,7 @@
   form.addEventListener("input", render);
   form.addEventListener("change", render);
   form.addEventListener("submit", function (e) { e.preventDefault(); });
-  form.addEventListener("reset", function () { setTimeout(render, 0); });
+  form.addEventListener("reset", function () { searchQuery = ""; searchIds = null; setTimeout(function () { searchLine(); render(); }, 0); });
   document.getElementById("ex-practice").addEventListener("click", practice);
   progress.onChange(function () {
     if (!data) return;
@@ -257,7 +278,16 @@
   fetch(form.getAttribute("data-src")).then(function (r) { return r.json(); }).then(function (json) {
     data = json;
     restore();
+    searchLine();
     render();
+    if (searchQuery && window.atlasSearchAll) {
+      window.atlasSearchAll(searchQuery).then(function (ids) {
+        searchIds = new Set(ids);
+        searchLine();
+        render();
+        form.setAttribute("data-searched", "true");
+      });
+    }
     form.setAttribute("data-ready", "true");
     window.atlasPractise = practiseOne;
     if (wanted === "random") practice(); else if (wanted) practiseOne(wanted);

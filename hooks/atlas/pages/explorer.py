@@ -26,7 +26,7 @@ def explorer_data(atlas: Atlas, lang: str) -> dict:
     return {
         "labels": {k: L[k] for k in ("shown", "no_results", "show_rubric", "show_answer", "open_question",
                                      "next_question", "tests", "rubric", "answer", "asked_at", "practised",
-                                     "hide_rubric", "hide_answer")},
+                                     "hide_rubric", "hide_answer", "search_filter", "search_clear", "searching")},
         "facets": {
             "topic": {t.id: t.name[lang] for t in atlas.topics},
             "track": {t.id: t.name[lang] for t in atlas.tracks},
