@@ -327,12 +327,15 @@ def test_practice_mode_hides_then_reveals(driver, server, atlas, lang) -> None:
 
 def test_explorer_script_never_writes_html() -> None:
     """Record text goes in with textContent; the build's sanitised HTML is parsed inert (DOMParser, in one
-    place) and copied node by node through an allowlist: never innerHTML and the like."""
+    place: atlas.js's atlasBuilt) and copied node by node through an allowlist: never innerHTML and the like."""
     from conftest import ROOT
-    script = (ROOT / "docs" / "assets" / "explorer.js").read_text(encoding="utf-8")
-    assert "innerHTML" not in script and "insertAdjacentHTML" not in script and "document.write" not in script
-    assert "outerHTML" not in script and "createContextualFragment" not in script and "srcdoc" not in script
-    assert script.count("DOMParser") == 1 and script.count("parseFromString") == 1
+    scripts = {name: (ROOT / "docs" / "assets" / name).read_text(encoding="utf-8")
+               for name in ("explorer.js", "atlas.js", "study.js", "progress.js")}
+    for name, script in scripts.items():
+        assert "innerHTML" not in script and "insertAdjacentHTML" not in script and "document.write" not in script, name
+        assert "outerHTML" not in script and "createContextualFragment" not in script and "srcdoc" not in script, name
+    assert sum(s.count("parseFromString") for s in scripts.values()) == 1  # atlas.js's atlasBuilt, and only there
+    assert "new DOMParser().parseFromString" in scripts["atlas.js"]
 
 
 @pytest.mark.parametrize("lang,query,path", [
@@ -756,3 +759,41 @@ def test_no_more_link_when_the_dialog_shows_every_match(driver, server) -> None:
     search(driver, server, "en", "CISPO")
     driver.execute_script("return new Promise(r => setTimeout(r, 300))")
     assert not driver.find_elements(By.CSS_SELECTOR, ".atlas-search-more")
+
+
+# -- English beside Russian and Hindi (issue 25) -------------------------------------------------------------------
+@pytest.mark.parametrize("lang,width", [("ru", 390), ("hi", 1366), ("ru", 1366), ("hi", 390)])
+def test_the_en_toggle_shows_the_question_and_rubric_in_english_in_place(server, atlas, lang, width) -> None:
+    topic = "rag"
+    with chromium(width=width, height=900, mobile=width < 500) as d:
+        d.get(server.url + PREFIX[lang] + f"topics/{topic}/")
+        d.execute_script("localStorage.clear()")
+        d.refresh()
+        toggles = WebDriverWait(d, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, ".atlas-en__toggle"))
+        order = [h.get_attribute("id") for h in d.find_elements(By.CSS_SELECTOR, "h3.atlas-q")]
+        assert len(toggles) == len(order)
+        button = toggles[1]
+        assert button.size["height"] >= 24 and button.size["width"] >= 24 and button.get_attribute("aria-pressed") == "false"
+        d.execute_script("arguments[0].scrollIntoView({block: 'center'})", button)
+        button.click()
+        box = WebDriverWait(d, 10).until(lambda d: d.find_element(By.ID, order[1] + "--en"))
+        q = atlas.question(order[1])
+        assert box.get_attribute("lang") == "en" and button.get_attribute("aria-pressed") == "true"
+        assert q.text["en"][:40] in box.text and q.text[lang][:20] not in box.text
+        assert len(box.find_elements(By.CSS_SELECTOR, "ul > li")) == len(q.rubric)
+        assert box.find_element(By.CSS_SELECTOR, "ul > li").is_displayed()  # reading mode: the rubric shows
+        assert all(urlparse(a.get_attribute("href")).path.startswith("/topics/") or urlparse(a.get_attribute("href")).scheme == "https"
+                   for a in box.find_elements(By.TAG_NAME, "a"))  # its links lead to the English pages
+        button.click()
+        assert not box.is_displayed() and button.get_attribute("aria-pressed") == "false"
+        # In study mode the English rubric is folded too: the reader answers first, in English.
+        d.execute_script("document.querySelector('.atlas-study__mode').click()")
+        other = d.find_elements(By.CSS_SELECTOR, ".atlas-en__toggle")[2]
+        d.execute_script("arguments[0].scrollIntoView({block: 'center'}); arguments[0].click()", other)
+        box = WebDriverWait(d, 10).until(lambda d: d.find_element(By.ID, order[2] + "--en"))
+        assert atlas.question(order[2]).text["en"][:30] in box.text
+        assert not box.find_element(By.CSS_SELECTOR, "ul > li").is_displayed()
+        assert d.execute_script("return document.documentElement.scrollWidth") <= d.execute_script("return innerWidth")
+        d.execute_script("localStorage.clear()")
+        d.get(server.url + f"topics/{topic}/")
+        assert not d.find_elements(By.CSS_SELECTOR, ".atlas-en__toggle")  # the English page needs none

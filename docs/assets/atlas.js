@@ -236,3 +236,41 @@
     document.addEventListener(type, carry, true);
   });
 })();
+// The build's HTML for a record (the explorer's practice cards, a question's English), for scripts to insert.
+(function () {
+  "use strict";
+  // The build's HTML for a record (already sanitised by atlas.safety.sanitize), parsed into an inert document (no
+  // script runs, nothing loads) and copied element by element: only the elements and attributes Markdown
+  // produces survive; links only to https: pages or within the site.
+  var TAGS = /^(P|UL|OL|LI|CODE|PRE|SPAN|DIV|EM|STRONG|B|I|S|DEL|INS|MARK|SUB|SUP|KBD|ABBR|A|BR|HR|BLOCKQUOTE|TABLE|THEAD|TBODY|TFOOT|TR|TH|TD|H4|H5|H6|DL|DT|DD)$/;
+  var DROP = /^(SCRIPT|STYLE|TEMPLATE|IFRAME|OBJECT|NOSCRIPT|SVG|MATH|IMG|FORM|INPUT|BUTTON)$/;
+  var ATTRS = ["class", "title", "lang", "dir", "align", "start", "hreflang"];
+  function safeHref(href) {
+    try {
+      var url = new URL(href, location.href);
+      return url.protocol === "https:" || url.origin === location.origin;
+    } catch (e) { return false; }
+  }
+  // `base`: the address the HTML was written for (its relative links resolve there).
+  window.atlasBuilt = function (html, noLinks, base) {
+    var doc = new DOMParser().parseFromString("<!DOCTYPE html><body>" + html, "text/html");
+    var out = document.createDocumentFragment();
+    (function copy(from, to) {
+      Array.prototype.forEach.call(from.childNodes, function (n) {
+        if (n.nodeType === 3) { to.appendChild(document.createTextNode(n.nodeValue)); return; }
+        if (n.nodeType !== 1 || DROP.test(n.tagName)) return;
+        if (!TAGS.test(n.tagName) || (noLinks && n.tagName === "A")) { copy(n, to); return; }  // its text only
+        var e = document.createElement(n.tagName.toLowerCase());
+        ATTRS.forEach(function (a) { if (n.hasAttribute(a)) e.setAttribute(a, n.getAttribute(a)); });
+        var align = /^text-align:\s*(left|right|center);?$/.exec(n.getAttribute("style") || "");
+        if (align && /^T[HD]$/.test(n.tagName)) e.style.textAlign = align[1];
+        if (n.tagName === "A" && n.hasAttribute("href") && safeHref(n.getAttribute("href"))) {
+          e.setAttribute("href", base ? new URL(n.getAttribute("href"), base).href : n.getAttribute("href"));
+        }
+        copy(n, e);
+        to.appendChild(e);
+      });
+    })(doc.body, out);
+    return out;
+  };
+})();
