@@ -76,6 +76,7 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
     lang = _language(config)
     _localise_theme(config, Labels(lang), repo)
     config.extra["atlas_feed"] = ("" if lang == DEFAULT_LANGUAGE else f"{lang}/") + feeds.FEED_FILE  # for main.html
+    config.extra["atlas_search"] = search.dialog_help(Labels(lang))  # for main.html: examples, "all N" link
     # mkdocs-static-i18n calls on_config again for every language with the same config object:
     # keep the hand-written nav of mkdocs.yml from the first call, so entries are not added twice.
     handwritten = _state.setdefault(f"nav:{config.config_file_path}", list(config.nav or []))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from urllib.parse import parse_qs, urlparse
 
@@ -325,15 +326,16 @@ def test_practice_mode_hides_then_reveals(driver, server, atlas, lang) -> None:
 
 
 def test_explorer_script_never_writes_html() -> None:
-    """Record text goes in with textContent; the build's sanitised HTML is parsed inert by fragments.js (the one
-    DOMParser, shared with the mock interview) and copied node by node through its allowlist: never innerHTML and
-    the like."""
+    """Record text goes in with textContent; the build's sanitised HTML is parsed inert (DOMParser, in one
+    place: atlas.js's atlasBuilt) and copied node by node through an allowlist: never innerHTML and the like."""
     from conftest import ROOT
-    script = (ROOT / "docs" / "assets" / "explorer.js").read_text(encoding="utf-8")
-    assert "innerHTML" not in script and "insertAdjacentHTML" not in script and "document.write" not in script
-    assert "outerHTML" not in script and "createContextualFragment" not in script and "srcdoc" not in script
-    assert "DOMParser" not in script and "parseFromString" not in script
-    assert "var built = kit.built;" in script and "window.atlasFragments" in script
+    scripts = {name: (ROOT / "docs" / "assets" / name).read_text(encoding="utf-8")
+               for name in ("explorer.js", "atlas.js", "study.js", "progress.js")}
+    for name, script in scripts.items():
+        assert "innerHTML" not in script and "insertAdjacentHTML" not in script and "document.write" not in script, name
+        assert "outerHTML" not in script and "createContextualFragment" not in script and "srcdoc" not in script, name
+    assert sum(s.count("parseFromString") for s in scripts.values()) == 1  # atlas.js's atlasBuilt, and only there
+    assert "new DOMParser().parseFromString" in scripts["atlas.js"]
 
 
 @pytest.mark.parametrize("lang,query,path", [
@@ -710,3 +712,88 @@ def test_wide_tables_and_display_math_fade_where_they_scroll(server, width) -> N
                                 "e => e.scrollWidth > e.clientWidth + 1).map(e => [e.getAttribute('data-atlas-scroll'), e.getAttribute('tabindex')])")
         assert (len(wide) > 0) == (width < 500)
         assert all(w == ["right", "0"] for w in wide), wide
+
+
+# -- Search that helps (issue 25): filter examples in the empty dialog, every match in the explorer ---------------
+@pytest.mark.parametrize("lang", PREFIX)
+def test_the_empty_search_dialog_shows_filter_examples_that_run(driver, server, atlas, lang) -> None:
+    from atlas.core.labels import Labels
+    driver.get(server.url + PREFIX[lang] + "topics/")
+    driver.execute_script("document.getElementById('__search').click(); document.querySelector('input.md-search__input').focus()")
+    help = WebDriverWait(driver, 10).until(lambda d: d.find_element(By.CSS_SELECTOR, ".md-search__scrollwrap #atlas-search-help"))
+    assert help.is_displayed() and Labels(lang)["search_help"] in help.text
+    examples = help.find_elements(By.CSS_SELECTOR, "button[data-query]")
+    assert [b.get_attribute("data-query") for b in examples][:1] == ["company:anthropic"] and len(examples) >= 4
+    assert all(b.size["height"] >= 24 for b in examples)
+    examples[0].click()
+    assert driver.find_element(By.CSS_SELECTOR, "input.md-search__input").get_attribute("value").strip() == "company:anthropic"
+    links = WebDriverWait(driver, 20).until(lambda d: d.find_elements(By.CSS_SELECTOR, ".md-search-result__item a"))
+    anchors = [urlparse(a.get_attribute("href")).fragment for a in links if urlparse(a.get_attribute("href")).fragment]
+    assert anchors and all(any(e.company == "anthropic" for e in atlas.question(a).asked) for a in anchors), anchors
+    assert not help.is_displayed()  # once something is typed, the results take its place
+
+
+@pytest.mark.parametrize("lang,query", [("en", "attention"), ("ru", "attention"), ("hi", "attention")])
+def test_search_offers_every_match_in_the_explorer_past_its_first_results(driver, server, lang, query) -> None:
+    search(driver, server, lang, query)
+    more = WebDriverWait(driver, 10).until(lambda d: d.find_element(By.CSS_SELECTOR, ".atlas-search-more"))
+    total = int(re.search(r"\d+", more.text).group())
+    shown = len([a for a in driver.find_elements(By.CSS_SELECTOR, ".md-search-result__item a")
+                 if "/topics/" in a.get_attribute("href") and urlparse(a.get_attribute("href")).fragment])
+    assert total > 12 >= shown
+    target = urlparse(more.get_attribute("href"))
+    assert target.path == f"/{PREFIX[lang]}explorer/" and parse_qs(target.query) == {"search": [query]}
+    driver.execute_script("arguments[0].click()", more)
+    WebDriverWait(driver, 30).until(lambda d: d.find_element(By.ID, "atlas-explorer").get_attribute("data-searched"))
+    assert shown_ids(driver) and len(shown_ids(driver)) == total  # the same questions the dialog counted
+    assert query in driver.find_element(By.ID, "ex-search").text
+    driver.find_element(By.CSS_SELECTOR, "#ex-search button").click()
+    assert len(shown_ids(driver)) > total and "search" not in parse_qs(urlparse(driver.current_url).query)
+
+
+def shown_ids(driver) -> list[str]:
+    return [li.get_attribute("data-id") for li in driver.find_elements(By.CSS_SELECTOR, "#ex-results li[data-id]")]
+
+
+def test_no_more_link_when_the_dialog_shows_every_match(driver, server) -> None:
+    search(driver, server, "en", "CISPO")
+    driver.execute_script("return new Promise(r => setTimeout(r, 300))")
+    assert not driver.find_elements(By.CSS_SELECTOR, ".atlas-search-more")
+
+
+# -- English beside Russian and Hindi (issue 25) -------------------------------------------------------------------
+@pytest.mark.parametrize("lang,width", [("ru", 390), ("hi", 1366), ("ru", 1366), ("hi", 390)])
+def test_the_en_toggle_shows_the_question_and_rubric_in_english_in_place(server, atlas, lang, width) -> None:
+    topic = "rag"
+    with chromium(width=width, height=900, mobile=width < 500) as d:
+        d.get(server.url + PREFIX[lang] + f"topics/{topic}/")
+        d.execute_script("localStorage.clear()")
+        d.refresh()
+        toggles = WebDriverWait(d, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, ".atlas-en__toggle"))
+        order = [h.get_attribute("id") for h in d.find_elements(By.CSS_SELECTOR, "h3.atlas-q")]
+        assert len(toggles) == len(order)
+        button = toggles[1]
+        assert button.size["height"] >= 24 and button.size["width"] >= 24 and button.get_attribute("aria-pressed") == "false"
+        d.execute_script("arguments[0].scrollIntoView({block: 'center'})", button)
+        button.click()
+        box = WebDriverWait(d, 10).until(lambda d: d.find_element(By.ID, order[1] + "--en"))
+        q = atlas.question(order[1])
+        assert box.get_attribute("lang") == "en" and button.get_attribute("aria-pressed") == "true"
+        assert q.text["en"][:40] in box.text and q.text[lang][:20] not in box.text
+        assert len(box.find_elements(By.CSS_SELECTOR, "ul > li")) == len(q.rubric)
+        assert box.find_element(By.CSS_SELECTOR, "ul > li").is_displayed()  # reading mode: the rubric shows
+        assert all(urlparse(a.get_attribute("href")).path.startswith("/topics/") or urlparse(a.get_attribute("href")).scheme == "https"
+                   for a in box.find_elements(By.TAG_NAME, "a"))  # its links lead to the English pages
+        button.click()
+        assert not box.is_displayed() and button.get_attribute("aria-pressed") == "false"
+        # In study mode the English rubric is folded too: the reader answers first, in English.
+        d.execute_script("document.querySelector('.atlas-study__mode').click()")
+        other = d.find_elements(By.CSS_SELECTOR, ".atlas-en__toggle")[2]
+        d.execute_script("arguments[0].scrollIntoView({block: 'center'}); arguments[0].click()", other)
+        box = WebDriverWait(d, 10).until(lambda d: d.find_element(By.ID, order[2] + "--en"))
+        assert atlas.question(order[2]).text["en"][:30] in box.text
+        assert not box.find_element(By.CSS_SELECTOR, "ul > li").is_displayed()
+        assert d.execute_script("return document.documentElement.scrollWidth") <= d.execute_script("return innerWidth")
+        d.execute_script("localStorage.clear()")
+        d.get(server.url + f"topics/{topic}/")
+        assert not d.find_elements(By.CSS_SELECTOR, ".atlas-en__toggle")  # the English page needs none

@@ -19,16 +19,82 @@
     window.Worker = function (url, options) {
       if (!/atlas-search\.js/.test(String(url))) return new RealWorker(url, options);
       var proxy = new EventTarget(), queue = [], real = null;
-      proxy.postMessage = function (message) { if (real) real.postMessage(message); else queue.push(message); };
       proxy.terminate = function () { if (real) real.terminate(); };
+      proxy.postMessage = function (message) {
+        if (message && message.type === 2) lastQuery = String(message.data || "");  // Material's QUERY
+        if (real) real.postMessage(message); else queue.push(message);
+      };
       whenOpen(function () {
         real = new RealWorker(url, options);
-        real.addEventListener("message", function (e) { proxy.dispatchEvent(new MessageEvent("message", { data: e.data })); });
+        real.addEventListener("message", function (e) {
+          proxy.dispatchEvent(new MessageEvent("message", { data: e.data }));
+          if (e.data && e.data.type === 3) setTimeout(function () { moreLink(e.data.data || {}); }, 0);  // after Material drew
+        });
         queue.splice(0).forEach(function (message) { real.postMessage(message); });
       });
       return proxy;
     };
   }
+
+  // Past the dialog's first results: "See all 41 matching questions in the explorer" (its ?search= lists them).
+  var lastQuery = "";
+  function config() { return JSON.parse(document.getElementById("__config").textContent); }
+  function languageRoot() { return new URL(config().base.replace(/\/?$/, "/"), location.href); }
+  function moreLink(result) {
+    var meta = document.querySelector(".md-search-result__meta"), help = document.getElementById("atlas-search-help");
+    var old = document.querySelector(".atlas-search-more");
+    if (old) old.remove();
+    if (!meta || !help || !(result.total > result.shown) || !lastQuery.trim()) return;
+    var link = document.createElement("a"), label = document.createElement("span");
+    link.className = "atlas-search-more";
+    link.href = new URL("explorer/?search=" + encodeURIComponent(lastQuery.trim()), languageRoot()).href;
+    label.textContent = (result.total === 1 ? help.getAttribute("data-more-one") : help.getAttribute("data-more"))
+      .replace("{n}", result.total) + " →";
+    // Material's Enter opens the best-scored link of the results: this one scores below every result.
+    label.setAttribute("data-md-score", "-1");
+    link.appendChild(label);
+    // After the results (the arrow keys reach it last), kept in sight at the bottom of the dialog by CSS.
+    meta.parentNode.appendChild(link);
+  }
+  // Every question a query matches (the explorer's ?search=): a worker of its own, not the dialog's.
+  window.atlasSearchAll = function (query) {
+    return new Promise(function (resolve) {
+      if (!RealWorker) return resolve([]);
+      var root = languageRoot();
+      fetch(new URL("search/search_index.json", root)).then(function (r) { return r.json(); }).then(function (stub) {
+        var worker = new RealWorker(new URL(config().search, location.href));
+        worker.addEventListener("message", function (e) {
+          if (e.data && e.data.type === 1) worker.postMessage({ type: "atlas-all", data: query });
+          if (e.data && e.data.type === "atlas-all") { worker.terminate(); resolve(e.data.data || []); }
+        });
+        worker.postMessage({ type: 0, data: stub });
+      }).catch(function () { resolve([]); });
+    });
+  };
+
+  // While nothing is typed, the dialog shows what a query can do: filter examples, each a button that types it.
+  function helpFor(input) {
+    var help = document.getElementById("atlas-search-help"), result = document.querySelector(".md-search-result");
+    if (!help || !result) return;
+    if (help.nextSibling !== result) {  // before Material's result box, not in it (its Enter opens the first link there)
+      result.parentNode.insertBefore(help, result);
+      help.addEventListener("click", function (e) {
+        var example = e.target.closest && e.target.closest("[data-query]");
+        if (!example) return;
+        input.value = example.getAttribute("data-query") + " ";
+        input.focus();
+        input.dispatchEvent(new Event("input", { bubbles: true }));
+        input.dispatchEvent(new KeyboardEvent("keyup", { bubbles: true }));
+        helpFor(input);
+      });
+    }
+    help.hidden = input.value.trim() !== "";
+  }
+  ["focusin", "input", "keyup"].forEach(function (type) {
+    document.addEventListener(type, function (e) {
+      if (e.target && e.target.classList && e.target.classList.contains("md-search__input")) helpFor(e.target);
+    });
+  });
   // Material requests search/search_index.json with XMLHttpRequest (browser/request/index.ts).
   var xhr = window.XMLHttpRequest && window.XMLHttpRequest.prototype;
   if (xhr) {
@@ -169,4 +235,43 @@
   ["click", "auxclick", "contextmenu", "focusin", "pointerdown"].forEach(function (type) {
     document.addEventListener(type, carry, true);
   });
+})();
+// The build's HTML for a record (the explorer's practice cards, a question's English), for scripts to insert.
+(function () {
+  "use strict";
+  // The build's HTML for a record (already sanitised by atlas.safety.sanitize), parsed into an inert document (no
+  // script runs, nothing loads) and copied element by element: only the elements and attributes Markdown
+  // produces survive; links only to https: pages or within the site.
+  var TAGS = /^(P|UL|OL|LI|CODE|PRE|SPAN|DIV|EM|STRONG|B|I|S|DEL|INS|MARK|SUB|SUP|KBD|ABBR|A|BR|HR|BLOCKQUOTE|TABLE|THEAD|TBODY|TFOOT|TR|TH|TD|H4|H5|H6|DL|DT|DD)$/;
+  var DROP = /^(SCRIPT|STYLE|TEMPLATE|IFRAME|OBJECT|NOSCRIPT|SVG|MATH|IMG|FORM|INPUT|BUTTON)$/;
+  var ATTRS = ["class", "title", "lang", "dir", "align", "start", "hreflang"];
+  function safeHref(href) {
+    try {
+      var url = new URL(href, location.href);
+      return url.protocol === "https:" || url.origin === location.origin;
+    } catch (e) { return false; }
+  }
+  window.atlasSafeHref = safeHref;  // for a link a script builds itself (the mock summary's readings)
+  // `base`: the address the HTML was written for (its relative links resolve there).
+  window.atlasBuilt = function (html, noLinks, base) {
+    var doc = new DOMParser().parseFromString("<!DOCTYPE html><body>" + html, "text/html");
+    var out = document.createDocumentFragment();
+    (function copy(from, to) {
+      Array.prototype.forEach.call(from.childNodes, function (n) {
+        if (n.nodeType === 3) { to.appendChild(document.createTextNode(n.nodeValue)); return; }
+        if (n.nodeType !== 1 || DROP.test(n.tagName)) return;
+        if (!TAGS.test(n.tagName) || (noLinks && n.tagName === "A")) { copy(n, to); return; }  // its text only
+        var e = document.createElement(n.tagName.toLowerCase());
+        ATTRS.forEach(function (a) { if (n.hasAttribute(a)) e.setAttribute(a, n.getAttribute(a)); });
+        var align = /^text-align:\s*(left|right|center);?$/.exec(n.getAttribute("style") || "");
+        if (align && /^T[HD]$/.test(n.tagName)) e.style.textAlign = align[1];
+        if (n.tagName === "A" && n.hasAttribute("href") && safeHref(n.getAttribute("href"))) {
+          e.setAttribute("href", base ? new URL(n.getAttribute("href"), base).href : n.getAttribute("href"));
+        }
+        copy(n, e);
+        to.appendChild(e);
+      });
+    })(doc.body, out);
+    return out;
+  };
 })();

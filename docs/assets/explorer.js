@@ -1,7 +1,7 @@
 // The question explorer: filters, counts, URL state and practice mode over explorer/questions.json.
 // Record text is assigned with textContent, or (the practice card, questions with math or code) taken from the
-// HTML the build rendered and sanitised for it (explorer/details/<topic>.json), copied node by node through an
-// allowlist (`built`, in fragments.js): no record can add markup, attributes or script to the page.
+// HTML the build rendered and sanitised for it (explorer/details/<topic>.json), copied node by node through the
+// allowlist of atlas.js (`window.atlasBuilt`): no record can add markup, attributes or script to the page.
 (function () {
   "use strict";
   var form = document.getElementById("atlas-explorer");
@@ -13,6 +13,8 @@
   var data = null;
   var current = [];
   var wanted = new URLSearchParams(location.search).get("practice");  // read before the filters rewrite the URL
+  // ?search=: the search dialog's query, its every matching question (found by the site's search worker).
+  var searchQuery = (new URLSearchParams(location.search).get("search") || "").trim(), searchIds = null;
 
   function el(tag, props, children) {
     var node = document.createElement(tag);
@@ -25,17 +27,21 @@
     return node;
   }
 
-  // The build's sanitised HTML for a record, copied through fragments.js's allowlist (one allowlist for the
-  // explorer, the mock interview and "what is weak"), and the script-insensitive matching they share.
-  var kit = window.atlasFragments;
-  var built = kit.built;
-  var fold = kit.fold;
+  // The build's HTML for a record, copied in through atlas.js's allowlist (window.atlasBuilt).
+  function built(html, noLinks) { return window.atlasBuilt(html, noLinks); }
+
+  function fold(text) {
+    // Case-, accent- and nukta-insensitive matching for Latin, Cyrillic and Devanagari.
+    return text.normalize("NFKD").replace(/[\u0300-\u036f\u093c]/g, "").replace(/\u0901/g, "\u0902")
+      .replace(/ё/g, "е").toLowerCase();
+  }
 
   // "text", not "q": Material opens its own search dialog for ?q= in the address.
   function state() {
     var s = { text: form.elements.text.value.trim(), answer: form.elements.answer.checked };
     FACETS.forEach(function (f) { if (form.elements[f]) s[f] = form.elements[f].value; });
     if (form.elements.practised) s.practised = form.elements.practised.value;
+    if (searchQuery) s.search = searchQuery;
     return s;
   }
 
@@ -51,6 +57,7 @@
       if (Array.isArray(v) ? v.indexOf(s[f]) < 0 : v !== s[f]) return false;
     }
     if (s.answer && !q.answer) return false;
+    if (s.search && searchIds && !searchIds.has(q.id)) return false;
     if (skip !== "practised" && s.practised && !practisedIs(q, s.practised)) return false;
     if (s.text) {
       var hay = q._fold || (q._fold = fold([q.id, q.text, data.facets.topic[q.topic]].join(" ")));
@@ -165,7 +172,13 @@
       var answer = reveal(L.show_answer, L.hide_answer, function () {
         var box = el("div", { className: "atlas-ex__answer" });
         box.appendChild(built(d.answer));
-        return kit.wrapTables(box);  // tables scroll inside their box, as Material wraps them on the topic page
+        // Tables scroll inside their box, as Material wraps them on the topic page.
+        box.querySelectorAll("table").forEach(function (t) {
+          var wrap = el("div", { className: "md-typeset__scrollwrap" }, [el("div", { className: "md-typeset__table" })]);
+          t.parentNode.insertBefore(wrap, t);
+          wrap.firstChild.appendChild(t);
+        });
+        return box;
       });
       card.appendChild(answer[0]);
       card.appendChild(rubric[1]);
@@ -193,6 +206,23 @@
     return detailsOf(q).then(function (d) { showCard(q, d); return true; });
   }
 
+  // The search as a filter of its own, shown above the count with a way to clear it.
+  function searchLine() {
+    var line = document.getElementById("ex-search");
+    if (!searchQuery) { if (line) line.remove(); return; }
+    if (!line) {
+      line = el("p", { id: "ex-search", className: "atlas-ex__search" });
+      count.parentNode.insertBefore(line, count);
+    }
+    line.textContent = "";
+    line.appendChild(el("span", { text: data.labels.search_filter.replace("{query}", "«" + searchQuery + "»")
+      + (searchIds ? " (" + searchIds.size + ")" : " — " + data.labels.searching) }));
+    var clear = el("button", { type: "button", className: "md-button", text: data.labels.search_clear });
+    clear.addEventListener("click", function () { searchQuery = ""; searchIds = null; searchLine(); render(); });
+    line.appendChild(document.createTextNode(" "));
+    line.appendChild(clear);
+  }
+
   function restore() {
     var params = new URLSearchParams(location.search);
     form.elements.text.value = params.get("text") || "";
@@ -207,7 +237,7 @@
   form.addEventListener("input", render);
   form.addEventListener("change", render);
   form.addEventListener("submit", function (e) { e.preventDefault(); });
-  form.addEventListener("reset", function () { setTimeout(render, 0); });
+  form.addEventListener("reset", function () { searchQuery = ""; searchIds = null; setTimeout(function () { searchLine(); render(); }, 0); });
   document.getElementById("ex-practice").addEventListener("click", practice);
   progress.onChange(function () {
     if (!data) return;
@@ -219,7 +249,16 @@
   fetch(form.getAttribute("data-src")).then(function (r) { return r.json(); }).then(function (json) {
     data = json;
     restore();
+    searchLine();
     render();
+    if (searchQuery && window.atlasSearchAll) {
+      window.atlasSearchAll(searchQuery).then(function (ids) {
+        searchIds = new Set(ids);
+        searchLine();
+        render();
+        form.setAttribute("data-searched", "true");
+      });
+    }
     form.setAttribute("data-ready", "true");
     window.atlasPractise = practiseOne;
     if (wanted === "random") practice(); else if (wanted) practiseOne(wanted);

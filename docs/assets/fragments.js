@@ -1,7 +1,7 @@
 // What the mock interview (mock.js) and "what is weak" (weak.js) share with the explorer's practice card: elements
 // built with textContent, and the build's sanitised HTML for a record (explorer/details/<topic>.json, made by
-// atlas/pages/fragments.py) parsed into an inert document and copied node by node through an allowlist, as
-// explorer.js does: no record can add markup, attributes or script to the page.
+// atlas/pages/fragments.py) copied node by node through atlas.js's allowlist: no record can add markup, attributes
+// or script to the page.
 (function () {
   "use strict";
   function el(tag, props, children) {
@@ -15,35 +15,10 @@
     return node;
   }
 
-  var TAGS = /^(P|UL|OL|LI|CODE|PRE|SPAN|DIV|EM|STRONG|B|I|S|DEL|INS|MARK|SUB|SUP|KBD|ABBR|A|BR|HR|BLOCKQUOTE|TABLE|THEAD|TBODY|TFOOT|TR|TH|TD|H4|H5|H6|DL|DT|DD)$/;
-  var DROP = /^(SCRIPT|STYLE|TEMPLATE|IFRAME|OBJECT|NOSCRIPT|SVG|MATH|IMG|FORM|INPUT|BUTTON)$/;
-  var ATTRS = ["class", "title", "lang", "dir", "align", "start", "hreflang"];
-  function safeHref(href) {
-    try {
-      var url = new URL(href, location.href);
-      return url.protocol === "https:" || url.origin === location.origin;
-    } catch (e) { return false; }
-  }
+  // The build's sanitised HTML for a record, copied through atlas.js's allowlist (window.atlasBuilt, on every page):
+  // one allowlist for the explorer, the English beside a question, the mock interview and What is weak.
   // `noLinks`: the text of links only (for HTML that sits inside a link or a legend).
-  function built(html, noLinks) {
-    var doc = new DOMParser().parseFromString("<!DOCTYPE html><body>" + (html || ""), "text/html");
-    var out = document.createDocumentFragment();
-    (function copy(from, to) {
-      Array.prototype.forEach.call(from.childNodes, function (n) {
-        if (n.nodeType === 3) { to.appendChild(document.createTextNode(n.nodeValue)); return; }
-        if (n.nodeType !== 1 || DROP.test(n.tagName)) return;
-        if (!TAGS.test(n.tagName) || (noLinks && n.tagName === "A")) { copy(n, to); return; }
-        var e = document.createElement(n.tagName.toLowerCase());
-        ATTRS.forEach(function (a) { if (n.hasAttribute(a)) e.setAttribute(a, n.getAttribute(a)); });
-        var align = /^text-align:\s*(left|right|center);?$/.exec(n.getAttribute("style") || "");
-        if (align && /^T[HD]$/.test(n.tagName)) e.style.textAlign = align[1];
-        if (n.tagName === "A" && n.hasAttribute("href") && safeHref(n.getAttribute("href"))) e.setAttribute("href", n.getAttribute("href"));
-        copy(n, e);
-        to.appendChild(e);
-      });
-    })(doc.body, out);
-    return out;
-  }
+  function built(html, noLinks) { return window.atlasBuilt(html || "", noLinks); }
 
   // Tables scroll inside their box, as Material wraps them on the topic page.
   function wrapTables(box) {
@@ -67,6 +42,6 @@
 
   function typeset(node) { if (window.atlasTypeset) window.atlasTypeset(node); }
 
-  window.atlasFragments = { el: el, built: built, wrapTables: wrapTables, fold: fold, percent: percent, safeHref: safeHref,
-                            typeset: typeset };
+  window.atlasFragments = { el: el, built: built, wrapTables: wrapTables, fold: fold, percent: percent,
+                            typeset: typeset, safeHref: function (href) { return window.atlasSafeHref(href); } };
 })();

@@ -49,3 +49,72 @@
   bar.hidden = false;
   apply();
 })();
+// English beside Russian and Hindi: on a translated topic page each question gets an "EN" toggle that shows, in
+// place, the question, what it tests and the rubric in English (the English explorer's details: the topic page's
+// own HTML), so a reader who studies in their language learns the words to say in an English interview.
+(function () {
+  "use strict";
+  var source = document.getElementById("atlas-english");
+  if (!source || !window.atlasBuilt) return;
+  var url = new URL(source.getAttribute("data-src"), location.href), english = null;
+  function load() {
+    english = english || fetch(url).then(function (r) { return r.json(); });
+    return english;
+  }
+  function studying() {
+    try { return localStorage.getItem("atlas:study") === "on"; } catch (e) { return false; }
+  }
+  function el(tag, className, text) {
+    var node = document.createElement(tag);
+    if (className) node.className = className;
+    if (text) node.textContent = text;
+    return node;
+  }
+  function show(button, q) {
+    var box = el("div", "atlas-en");
+    box.setAttribute("lang", "en");
+    box.id = button.atlasBox;
+    var title = el("p", "atlas-en__text");
+    title.appendChild(window.atlasBuilt(q.text, false, url));
+    box.appendChild(title);
+    var fold = el("details", "atlas-fold atlas-en__fold");
+    fold.open = !studying();
+    fold.appendChild(el("summary", "", source.getAttribute("data-summary")));
+    var tests = window.atlasBuilt(q.tests, false, url), first = tests.firstChild;
+    if (first && first.nodeName === "P") {
+      first.insertBefore(document.createTextNode(" "), first.firstChild);
+      first.insertBefore(el("strong", "", source.getAttribute("data-tests") + ":"), first.firstChild);
+    }
+    fold.appendChild(tests);
+    var label = el("p");
+    label.appendChild(el("strong", "", source.getAttribute("data-rubric") + ":"));
+    fold.appendChild(label);
+    var list = el("ul");
+    q.rubric.forEach(function (point) { var li = el("li"); li.appendChild(window.atlasBuilt(point, false, url)); list.appendChild(li); });
+    fold.appendChild(list);
+    box.appendChild(fold);
+    button.parentNode.parentNode.insertBefore(box, button.parentNode.nextSibling);
+    button.setAttribute("aria-controls", box.id);  // once the box exists: it names an element on the page
+    if (window.atlasTypeset) window.atlasTypeset(box);
+  }
+  document.querySelectorAll("article h3.atlas-q[id]").forEach(function (heading) {
+    var meta = heading.nextElementSibling;
+    while (meta && !(meta.classList && meta.classList.contains("atlas-meta"))) meta = meta.nextElementSibling;
+    if (!meta) return;
+    var bar = el("p", "atlas-en-bar"), button = el("button", "atlas-en__toggle", source.getAttribute("data-label"));
+    button.type = "button";
+    button.title = source.getAttribute("data-title");
+    button.setAttribute("aria-label", source.getAttribute("data-title"));
+    button.setAttribute("aria-pressed", "false");
+    button.atlasBox = heading.id + "--en";
+    button.setAttribute("lang", "en");
+    bar.appendChild(button);
+    meta.parentNode.insertBefore(bar, meta.nextSibling);
+    button.addEventListener("click", function () {
+      var on = button.getAttribute("aria-pressed") !== "true", box = document.getElementById(heading.id + "--en");
+      button.setAttribute("aria-pressed", String(on));
+      if (box) { box.hidden = !on; return; }
+      if (on) load().then(function (all) { if (all[heading.id]) show(button, all[heading.id]); });
+    });
+  });
+})();

@@ -54,7 +54,8 @@ def pages_for(atlas: Atlas, lang: str, repo: Repository, files: dict[str, bytes]
         model = b.topic_page(topic)
         questions = [(repo.page_url(model.uri, lang, q.id), q.text) for g in model.groups for q in g.questions]
         data = seo.question_list(model.title, model.summary, repo.page_url(model.uri, lang), lang, questions)
-        out.append(page(model.uri, render.topic_page(model, L), model.edit_url, seo.json_ld(data)))
+        english = "" if lang == urls.DEFAULT_LANGUAGE else render.english_source(topic.id, L)
+        out.append(page(model.uri, render.topic_page(model, L), model.edit_url, seo.json_ld(data) + english))
     for company_id in atlas.companies_with_questions():
         out.append(page(urls.company_uri(company_id), render.company_page(b.company_page(company_id), L),
                         repo.edit(f"data/companies/{company_id}.yml")))

@@ -26,7 +26,7 @@ def explorer_data(atlas: Atlas, lang: str) -> dict:
     return {
         "labels": {k: L[k] for k in ("shown", "no_results", "show_rubric", "show_answer", "open_question",
                                      "next_question", "tests", "rubric", "answer", "asked_at", "practised",
-                                     "hide_rubric", "hide_answer")},
+                                     "hide_rubric", "hide_answer", "search_filter", "search_clear", "searching")},
         "facets": {
             "topic": {t.id: t.name[lang] for t in atlas.topics},
             "track": {t.id: t.name[lang] for t in atlas.tracks},
@@ -126,6 +126,5 @@ def explorer_form(atlas: Atlas, lang: str) -> str:
 <ol id="ex-results" class="atlas-ex__results"></ol>
 {progress.panel(L)}
 <noscript><p>{html.escape(L['needs_js'])} {topics}</p></noscript>
-<script src="{assets}fragments.js" defer></script>
 <script src="{assets}explorer.js" defer></script>
 """

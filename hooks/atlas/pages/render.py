@@ -221,6 +221,16 @@ def topic_page(page: TopicPage, L: Labels) -> str:
     return "\n".join(out)
 
 
+def english_source(topic_id: str, L: Labels) -> str:
+    """Where a Russian or Hindi topic page finds its questions in English (the English explorer's details, the
+    topic page's own HTML), and the labels of its EN toggles: our own markup, added after sanitising."""
+    E = Labels("en")
+    src = f"../../../explorer/details/{html.escape(topic_id)}.json"  # from /<lang>/topics/<id>/ to the English root
+    return (f'<div id="atlas-english" hidden data-src="{src}" data-label="EN" data-title="{html.escape(L["english_toggle"])}" '
+            f'data-tests="{html.escape(E["tests"])}" data-rubric="{html.escape(E["rubric"])}" '
+            f'data-summary="{html.escape(E["fold_summary"])}"></div>')
+
+
 def list_page(page: ListPage, L: Labels) -> str:
     out = [front_matter(page.title, page.intro), f"# {_plain(page.title)}", ""]
     if page.facts:

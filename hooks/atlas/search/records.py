@@ -134,7 +134,8 @@ def question_record(atlas: Atlas, q: Question, lang: str) -> Record:
         parts.append(f"{L['asked_at']}: " + ", ".join(
             atlas.companies[c].name[lang] for c in companies if c in atlas.companies))
     content = markdown_to_text("\n\n".join(parts))
-    filters = {"topic": [q.topic], "track": list(q.tracks), "type": [q.type]}
+    # `kind` is not a reader's filter: the worker counts question records with it ("all 41 in the explorer").
+    filters = {"topic": [q.topic], "track": list(q.tracks), "type": [q.type], "kind": ["question"]}
     difficulty = getattr(q, "difficulty", "")  # schema v2; read defensively until every branch has it
     if difficulty:
         filters["difficulty"] = [difficulty]
@@ -233,6 +234,17 @@ def write_stubs(site_dir: Path, languages: list[str]) -> None:
 _DIALOG = '<div class="md-search" data-md-component="search" role="dialog">'
 _BASE = re.compile(r'("base":\s*")([^"]*)(")')
 _WORKER = re.compile(r'("search":\s*")([^"]*/)(search\.[0-9a-f]+\.min\.js)(")')
+
+
+# What the empty search dialog suggests: a query, and what it finds (labels, in the page's language).
+SEARCH_EXAMPLES = (("company:anthropic", "search_example_company"), ("topic:rag reranking", "search_example_topic"),
+                   ("difficulty:basic attention", "search_example_difficulty"), ("type:coding", "search_example_type"))
+
+
+def dialog_help(L: Labels) -> dict:
+    """The search dialog's help (filter examples) and the label of its "all N in the explorer" link."""
+    return {"intro": L["search_help"], "examples": [(query, L[key]) for query, key in SEARCH_EXAMPLES],
+            "more": L["search_more"], "more_one": L["search_more_one"]}
 
 
 def label_search_dialog(page: str, label: str) -> str:

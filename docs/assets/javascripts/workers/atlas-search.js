@@ -8,7 +8,10 @@
  * the topic it belongs to, and lands on its anchor.
  *
  * Query syntax on top of words: `topic:rl-algorithms`, `track:research`, `type:coding`,
- * `difficulty:basic`, `company:openai` narrow the results (Pagefind filters). */
+ * `difficulty:basic`, `company:openai` narrow the results (Pagefind filters).
+ *
+ * A RESULT also says how many questions match in all (`total`, `shown`): the page offers the rest in the
+ * explorer, whose ?search= asks this worker for every matching question ("atlas-all" -> the anchors). */
 (function () {
   "use strict";
   var SETUP = 0, READY = 1, QUERY = 2, RESULT = 3;
@@ -142,32 +145,63 @@
     });
   }
 
-  function search(query, id) {
-    var parsed = parse(query);
+  // Every record the query's variants match (the best score of each), best first; `questionsOnly` keeps
+  // question records (the `kind` filter the build gives them), for the count and the explorer's list.
+  function matches(pf, parsed, questionsOnly) {
     var text = parsed.words.join(" ");
-    var filtered = Object.keys(parsed.filters).length > 0;
-    // A single letter matches nearly every word by prefix: wait for the second one.
-    if ((!text || text.length < 2) && !filtered) return Promise.resolve({ items: [] });
-    return load().then(function (pf) {
-      return Promise.all((text ? parsed.variants : [null]).map(function (variant) {
-        return pf.search(variant, { filters: parsed.filters });
-      }));
-    }).then(function (responses) {
-      if (id !== latest || !responses[0]) return null;
-      var byId = new Map();  // the best score of each record over the query's variants
+    var filters = questionsOnly ? Object.assign({}, parsed.filters, { kind: "question" }) : parsed.filters;
+    return Promise.all((text ? parsed.variants : [null]).map(function (variant) {
+      return pf.search(variant, { filters: filters });
+    })).then(function (responses) {
+      if (!responses[0]) return null;
+      var byId = new Map();
       responses.forEach(function (response) {
         (response ? response.results : []).forEach(function (r) {
           if (!byId.has(r.id) || byId.get(r.id).score < r.score) byId.set(r.id, r);
         });
       });
-      var top = Array.from(byId.values()).sort(function (a, b) { return b.score - a.score; }).slice(0, MAX_RESULTS);
+      return Array.from(byId.values()).sort(function (a, b) { return b.score - a.score; });
+    });
+  }
+
+  function searchable(parsed) {
+    var text = parsed.words.join(" ");
+    // A single letter matches nearly every word by prefix: wait for the second one.
+    return (text && text.length >= 2) || Object.keys(parsed.filters).length > 0;
+  }
+
+  function search(query, id) {
+    var parsed = parse(query);
+    if (!searchable(parsed)) return Promise.resolve({ items: [] });
+    return load().then(function (pf) {
+      return Promise.all([matches(pf, parsed, false), matches(pf, parsed, true)]);
+    }).then(function (found) {
+      var all = found[0], questions = found[1];
+      if (id !== latest || !all) return null;
+      var top = all.slice(0, MAX_RESULTS);
       return Promise.all(top.map(function (r) { return r.data(); })).then(function (datas) {
         var terms = {};
         parsed.aliased.forEach(function (w) { terms[w.toLowerCase()] = true; });
         var hits = datas.map(function (data, i) { return { data: data, score: top[i].score }; })
           .filter(function (hit) { return related(hit.data, parsed.words); });
-        return { items: group(hits, terms) };
+        // `total`: how many questions match in all (the dialog shows the best MAX_RESULTS records and
+        // offers the rest in the explorer); `shown`: how many of those it shows. Material reads only `items`.
+        var shown = hits.filter(function (hit) { return /^topics\//.test(hit.data.meta.page_url || ""); }).length;
+        return { items: group(hits, terms), total: questions ? questions.length : shown, shown: shown };
       });
+    });
+  }
+
+  // Every question the query matches, as anchors, for the explorer's ?search= (at most MAX_ALL fragments).
+  var MAX_ALL = 300;
+  function everyQuestion(query) {
+    var parsed = parse(query);
+    if (!searchable(parsed)) return Promise.resolve([]);
+    return load().then(function (pf) { return matches(pf, parsed, true); }).then(function (questions) {
+      return Promise.all((questions || []).slice(0, MAX_ALL).map(function (r) { return r.data(); }));
+    }).then(function (datas) {
+      return datas.filter(function (data) { return related(data, parsed.words); })
+        .map(function (data) { return data.url.split("#")[1] || ""; }).filter(Boolean);
     });
   }
 
@@ -187,6 +221,13 @@
       self.postMessage({ type: "atlas-timing", origin: performance.timeOrigin, data: performance.getEntriesByType("resource").map(function (e) {
         return { name: e.name, transferSize: e.transferSize, startTime: e.startTime, responseEnd: e.responseEnd };
       }) });
+    } else if (message.type === "atlas-all" && atlas) {
+      everyQuestion(String(message.data || "")).then(function (ids) {
+        self.postMessage({ type: "atlas-all", data: ids });
+      }, function (error) {
+        console.warn("Search failed:", error);
+        self.postMessage({ type: "atlas-all", data: [] });
+      });
     } else if (message.type === QUERY && atlas) {
       var id = ++latest;
       search(String(message.data || ""), id).then(function (result) {
