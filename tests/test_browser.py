@@ -719,9 +719,11 @@ def test_wide_tables_and_display_math_fade_where_they_scroll(server, width) -> N
 def test_the_empty_search_dialog_shows_filter_examples_that_run(driver, server, atlas, lang) -> None:
     from atlas.core.labels import Labels
     driver.get(server.url + PREFIX[lang] + "topics/")
-    driver.execute_script("document.getElementById('__search').click(); document.querySelector('input.md-search__input').focus()")
+    WebDriverWait(driver, 10).until(lambda d: d.execute_script("return document.readyState") == "complete")
+    driver.find_element(By.TAG_NAME, "body").send_keys("/")  # as a reader opens it
     help = WebDriverWait(driver, 10).until(lambda d: d.find_element(By.CSS_SELECTOR, ".md-search__scrollwrap #atlas-search-help"))
-    assert help.is_displayed() and Labels(lang)["search_help"] in help.text
+    WebDriverWait(driver, 10).until(lambda d: help.is_displayed())
+    assert Labels(lang)["search_help"] in help.text
     examples = help.find_elements(By.CSS_SELECTOR, "button[data-query]")
     assert [b.get_attribute("data-query") for b in examples][:1] == ["company:anthropic"] and len(examples) >= 4
     assert all(b.size["height"] >= 24 for b in examples)
