@@ -195,6 +195,10 @@ def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -
         if isinstance(page.meta.get(key), str):
             page.meta[key] = plain(page.meta[key])
     generated = _state["pages"].get(page.file.src_uri)
+    # The table of contents' permalinks say "Permanent link" in every language: say it in this one.
+    lang = getattr(page.file, "locale", None) or DEFAULT_LANGUAGE
+    html = html.replace('class="headerlink" title="Permanent link"', f'class="headerlink" title="{Labels(lang)["permalink"]}"')
+    html = re.sub(r'(<a class="headerlink" href="[^"]*") title="Permanent link"', rf'\1 title="{Labels(lang)["permalink"]}"', html)
     return sanitize(html, config.site_url or "") + (generated.trusted_html if generated is not None else "")
 
 

@@ -719,9 +719,11 @@ def test_wide_tables_and_display_math_fade_where_they_scroll(server, width) -> N
 def test_the_empty_search_dialog_shows_filter_examples_that_run(driver, server, atlas, lang) -> None:
     from atlas.core.labels import Labels
     driver.get(server.url + PREFIX[lang] + "topics/")
-    driver.execute_script("document.getElementById('__search').click(); document.querySelector('input.md-search__input').focus()")
+    WebDriverWait(driver, 10).until(lambda d: d.execute_script("return document.readyState") == "complete")
+    driver.find_element(By.TAG_NAME, "body").send_keys("/")  # as a reader opens it
     help = WebDriverWait(driver, 10).until(lambda d: d.find_element(By.CSS_SELECTOR, ".md-search__scrollwrap #atlas-search-help"))
-    assert help.is_displayed() and Labels(lang)["search_help"] in help.text
+    WebDriverWait(driver, 10).until(lambda d: help.is_displayed())
+    assert Labels(lang)["search_help"] in help.text
     examples = help.find_elements(By.CSS_SELECTOR, "button[data-query]")
     assert [b.get_attribute("data-query") for b in examples][:1] == ["company:anthropic"] and len(examples) >= 4
     assert all(b.size["height"] >= 24 for b in examples)
@@ -797,3 +799,43 @@ def test_the_en_toggle_shows_the_question_and_rubric_in_english_in_place(server,
         d.execute_script("localStorage.clear()")
         d.get(server.url + f"topics/{topic}/")
         assert not d.find_elements(By.CSS_SELECTOR, ".atlas-en__toggle")  # the English page needs none
+
+
+# -- Small things (issue 25): copy buttons on code, tap targets of at least 24 px ---------------------------------
+TAP_TARGETS = """
+const small = [];
+for (const e of document.querySelectorAll('article a[href], article button, article summary, article select, article input, .md-search-result a')) {
+  const r = e.getBoundingClientRect(), style = getComputedStyle(e);
+  if (!r.width || !r.height || style.visibility === 'hidden' || e.closest('[hidden]')) continue;
+  if (r.height >= 23.5 && r.width >= 23.5) continue;
+  // A link inside a sentence is exempt (WCAG 2.5.8, inline targets): its block holds more text than the link.
+  const block = e.closest('p, li, td, th, dd, h1, h2, h3, h4, h5, h6');
+  if (style.display === 'inline' && block && block.textContent.trim().length > e.textContent.trim().length + 2) continue;
+  small.push([e.tagName, String(e.className).slice(0, 40), e.textContent.trim().slice(0, 30), Math.round(r.width), Math.round(r.height)]);
+}
+return small;"""
+
+
+@pytest.mark.parametrize("lang", PREFIX)
+def test_tap_targets_are_at_least_24_px_on_a_phone(server, lang) -> None:
+    with chromium(width=390, height=844, mobile=True) as d:
+        for path in ("", "topics/rag/", "companies/", "companies/bytedance/", "explorer/", "glossary/", "downloads/", "topics/"):
+            d.get(server.url + PREFIX[lang] + path)
+            WebDriverWait(d, 10).until(lambda d: d.execute_script("return document.readyState") == "complete")
+            d.execute_script("document.querySelectorAll('article details').forEach(x => x.open = true)")
+            assert d.execute_script(TAP_TARGETS) == [], path
+
+
+def test_code_blocks_have_a_copy_button(driver, server) -> None:
+    driver.get(server.url + "topics/ml-coding/")
+    driver.execute_script("document.querySelectorAll('details').forEach(d => d.open = true)")
+    copy = "article pre button[data-md-type='copy'], article pre button.md-clipboard"  # Material 9.7+ and before
+    buttons = WebDriverWait(driver, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, copy))
+    assert len(buttons) >= len(driver.find_elements(By.CSS_SELECTOR, "article pre > code")) > 10
+    assert all(b.get_attribute("title") for b in buttons)
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", buttons[0])
+    assert buttons[0].size["height"] >= 24 and buttons[0].size["width"] >= 24
+    driver.get(server.url + "ru/topics/ml-coding/")
+    driver.execute_script("document.querySelectorAll('details').forEach(d => d.open = true)")
+    button = WebDriverWait(driver, 10).until(lambda d: d.find_element(By.CSS_SELECTOR, copy))
+    assert button.get_attribute("title") != "Copy to clipboard"  # Material says it in Russian

@@ -548,3 +548,11 @@ def test_home_says_what_it_is_and_offers_three_ways_in(site_dir: Path, atlas, la
     title = doc.find("title").text
     assert title == all_labels()["site_name"][lang]  # not "Atlas - Atlas"
     assert not [a for a in doc.find_all("a") if "md-content__button" in a.classes]  # no edit pencil for readers
+
+
+@pytest.mark.parametrize("lang", ["ru", "hi"])
+def test_permalinks_are_named_in_the_pages_language(site_dir: Path, atlas, lang: str) -> None:
+    label = all_labels()["permalink"][lang]
+    for path in (f"{LANGS[lang]}topics/{atlas.topics[0].id}", f"{LANGS[lang]}glossary", LANGS[lang]):
+        links = [a for a in page(site_dir, path).find_all("a") if "headerlink" in a.classes]
+        assert links and all(a.attrs.get("title") == label for a in links), path
