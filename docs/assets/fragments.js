@@ -20,6 +20,28 @@
   // `noLinks`: the text of links only (for HTML that sits inside a link or a legend).
   function built(html, noLinks) { return window.atlasBuilt(html || "", noLinks); }
 
+  // "{n} of {total}" filled from an object of values (labels carry their own word order).
+  function fill(template, values) {
+    return Object.keys(values).reduce(function (t, k) { return t.split("{" + k + "}").join(String(values[k])); }, template);
+  }
+
+  // A link to a question: its title's built HTML (math, code) without nested links, or its plain text.
+  function questionLink(q) {
+    var a = el("a", { href: q.url });
+    if (q.html) a.appendChild(built(q.html, true)); else a.textContent = q.text;
+    return a;
+  }
+
+  // A table that scrolls inside its box as Material's do; a row is its cells, or {key, cells} (data-key).
+  function table(id, head, rows) {
+    var t = el("table", { id: id }, [el("thead", {}, [el("tr", {}, head.map(function (h) { return el("th", { scope: "col", text: h }); }))]),
+      el("tbody", {}, rows.map(function (r) {
+        var cells = Array.isArray(r) ? r : r.cells;
+        return el("tr", Array.isArray(r) ? {} : { "data-key": r.key }, cells.map(function (c) { return el("td", {}, [c]); }));
+      }))]);
+    return el("div", { className: "md-typeset__scrollwrap" }, [el("div", { className: "md-typeset__table" }, [t])]);
+  }
+
   // Tables scroll inside their box, as Material wraps them on the topic page.
   function wrapTables(box) {
     box.querySelectorAll("table").forEach(function (t) {
@@ -42,6 +64,6 @@
 
   function typeset(node) { if (window.atlasTypeset) window.atlasTypeset(node); }
 
-  window.atlasFragments = { el: el, built: built, wrapTables: wrapTables, fold: fold, percent: percent,
+  window.atlasFragments = { el: el, built: built, fill: fill, questionLink: questionLink, table: table, wrapTables: wrapTables, fold: fold, percent: percent,
                             typeset: typeset, safeHref: function (href) { return window.atlasSafeHref(href); } };
 })();

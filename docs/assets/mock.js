@@ -13,7 +13,7 @@
   var root = document.getElementById("atlas-mock");
   var kit = window.atlasFragments;
   if (!root || !kit) return;
-  var el = kit.el, built = kit.built;
+  var el = kit.el, built = kit.built, fill = kit.fill, link = kit.questionLink, table = kit.table;
   var data = JSON.parse(document.getElementById("mock-data").textContent);
   var L = data.labels, lang = data.lang;
   var rounds = JSON.parse(root.getAttribute("data-rounds") || "{}");
@@ -27,9 +27,6 @@
   var list = null, pool = [], kind = "filters", roundNames = {};
   var round = null;
 
-  function fill(template, values) {
-    return Object.keys(values).reduce(function (t, k) { return t.split("{" + k + "}").join(String(values[k])); }, template);
-  }
   function pct(share) { return kit.percent(share, lang); }
   function clock(ms) {
     var s = Math.max(0, Math.ceil(ms / 1000));
@@ -327,16 +324,6 @@
     var mean = done.length ? done.reduce(function (a, x) { return a + x.score; }, 0) / done.length : 0;
     summary.appendChild(el("p", { id: "mock-total", className: "atlas-mock__total", text: fill(L.mock_total, { score: pct(mean), n: done.length }) }));
 
-    function link(q) {
-      var a = el("a", { href: q.url });
-      if (q.html) a.appendChild(built(q.html, true)); else a.textContent = q.text;
-      return a;
-    }
-    function table(id, head, rows) {
-      var t = el("table", { id: id }, [el("thead", {}, [el("tr", {}, head.map(function (h) { return el("th", { scope: "col", text: h }); }))]),
-        el("tbody", {}, rows.map(function (r) { return el("tr", {}, r.map(function (c) { return el("td", {}, [c]); })); }))]);
-      return el("div", { className: "md-typeset__scrollwrap" }, [el("div", { className: "md-typeset__table" }, [t])]);
-    }
     if (done.length) {
       summary.appendChild(el("h3", { text: L.mock_by_question }));
       summary.appendChild(table("mock-by-question", ["#", L.question, L.mock_score, L.mock_time_used, L.mock_next_review],

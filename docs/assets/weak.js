@@ -7,30 +7,15 @@
   var root = document.getElementById("atlas-weak");
   var kit = window.atlasFragments, progress = window.atlasProgress;
   if (!root || !kit || !progress) return;
-  var el = kit.el, built = kit.built;
+  var el = kit.el, built = kit.built, fill = kit.fill, link = kit.questionLink, table = kit.table;
   var data = JSON.parse(document.getElementById("weak-data").textContent);
   var L = data.labels, lang = data.lang;
   var mockUrl = root.getAttribute("data-mock");
   var list = null;
   var NEXT = 8;
 
-  function fill(template, values) {
-    return Object.keys(values).reduce(function (t, k) { return t.split("{" + k + "}").join(String(values[k])); }, template);
-  }
   function pct(share) { return kit.percent(share, lang); }
   function mean(xs) { return xs.reduce(function (a, b) { return a + b; }, 0) / xs.length; }
-  function link(q) {
-    var a = el("a", { href: q.url });
-    if (q.html) a.appendChild(built(q.html, true)); else a.textContent = q.text;
-    return a;
-  }
-  function table(id, head, rows) {
-    var t = el("table", { id: id }, [el("thead", {}, [el("tr", {}, head.map(function (h) { return el("th", { scope: "col", text: h }); }))]),
-      el("tbody", {}, rows.map(function (r) {
-        return el("tr", { "data-key": r.key }, r.cells.map(function (c) { return el("td", {}, [c]); }));
-      }))]);
-    return el("div", { className: "md-typeset__scrollwrap" }, [el("div", { className: "md-typeset__table" }, [t])]);
-  }
 
   // The numbers: the latest grade of each question counts for its score; every grade counts for missed points.
   function coverage() {
