@@ -7,12 +7,14 @@ from __future__ import annotations
 
 import html
 import json
+import re
 
 from atlas.core.labels import Labels
 from atlas.core.model import Atlas
 from atlas.core.urls import DEFAULT_LANGUAGE, Repository
 from atlas.pages import fragments, mock, progress
 from atlas.pages.context import PageContext
+from atlas.pages.topicpages import plain_math
 from atlas.pages.render import front_matter
 
 EXPLORER_URI = "explorer.md"
@@ -53,9 +55,14 @@ def explorer_data(atlas: Atlas, lang: str) -> dict:
     }
 
 
+_INLINE_MATH_HTML = re.compile(r'<span class="arithmatex">\\\((.*?)\\\)</span>', re.S)
+
+
 def _html(text: str) -> dict:
-    """The question as the page shows it, where Markdown makes a difference (math, code, emphasis): "html"."""
+    """The question as the page shows it, where Markdown makes a difference (code, emphasis): "html". Its formulas
+    are plain text (\\frac{1}{1-p} -> 1/(1-p)): the list loads no KaTeX; the practice card typesets them."""
     html_text = fragments.to_html(text, EXPLORER_URI, inline=True)
+    html_text = _INLINE_MATH_HTML.sub(lambda m: html.escape(plain_math(html.unescape(m.group(1))), quote=False), html_text)
     return {"html": html_text} if html_text != html.escape(text, quote=False) else {}
 
 

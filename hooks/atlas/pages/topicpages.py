@@ -18,16 +18,17 @@ _SENTENCE_END = re.compile(r"(?<=[^\s.][?!।])\s|(?<=[^\s.]{3}[.:])\s(?=\S)")
 SHORT = 72  # characters: one line of the TOC on a laptop, two in the phone's list
 
 
-def _plain_math(tex: str) -> str:
+def plain_math(tex: str) -> str:
+    """TeX as the plain text a list can show without typesetting: \\frac{a}{b} -> a/b, \\beta -> β."""
     tex = re.sub(r"\\t?frac\{([^{}]*)\}\{([^{}]*)\}", r"\1/\2", tex)
     tex = re.sub(r"\\(?:text|mathrm|operatorname|mathbf|hat|tilde|bar)\b\s*", "", tex)
     tex = re.sub(r"\\[A-Za-z]+", lambda m: _TEX.get(m.group(0), m.group(0)[1:]), tex)
-    return re.sub(r"[{}]|\\,|\\", "", tex).replace("^", "").replace("_", "")
+    return re.sub(r"[{}]|\\,|\\", "", tex)
 
 
 def short_title(markdown: str) -> str:
     """The question's first sentence as plain text, cut at a word boundary with "…" when longer than SHORT."""
-    text = re.sub(r"\$\$?([^$]+)\$\$?", lambda m: _plain_math(m.group(1)), markdown)
+    text = re.sub(r"\$\$?([^$]+)\$\$?", lambda m: plain_math(m.group(1)), markdown)
     text = re.sub(r"`([^`]*)`", r"\1", text)
     text = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", text)
     text = re.sub(r"\*\*|__|(?<!\w)[*_](?=\S)|(?<=\S)[*_](?!\w)", "", text)
