@@ -839,3 +839,13 @@ def test_code_blocks_have_a_copy_button(driver, server) -> None:
     driver.execute_script("document.querySelectorAll('details').forEach(d => d.open = true)")
     button = WebDriverWait(driver, 10).until(lambda d: d.find_element(By.CSS_SELECTOR, copy))
     assert button.get_attribute("title") != "Copy to clipboard"  # Material says it in Russian
+
+
+def test_a_practice_card_table_that_scrolls_is_reachable_by_keyboard_and_fades(server) -> None:
+    with chromium(width=390, height=844, mobile=True) as d:
+        d.get(server.url + "explorer/?practice=fp16-vs-bf16-loss-scaling")
+        WebDriverWait(d, 15).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#ex-card button[aria-expanded='false']"))
+        d.execute_script("document.querySelectorAll('#ex-card button[aria-expanded=false]').forEach(b => b.click())")
+        box = WebDriverWait(d, 10).until(lambda d: d.find_element(By.CSS_SELECTOR, "#ex-card .md-typeset__scrollwrap"))
+        WebDriverWait(d, 10).until(lambda d: box.get_attribute("data-atlas-scroll") == "right")
+        assert box.get_attribute("tabindex") == "0"

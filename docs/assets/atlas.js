@@ -147,6 +147,7 @@
   function edges(box) {
     var hidden = box.scrollWidth - box.clientWidth;
     if (hidden <= 1) return box.removeAttribute("data-atlas-scroll");
+    if (!box.hasAttribute("tabindex")) box.setAttribute("tabindex", "0");  // a box that scrolls: reachable by keyboard
     var left = box.scrollLeft > 1, right = box.scrollLeft < hidden - 1;
     box.setAttribute("data-atlas-scroll", left && right ? "both" : left ? "left" : "right");
     if (!box.atlasEdges) {
