@@ -39,10 +39,8 @@ def typeset_every_formula(driver) -> None:
 
 
 def reveal_practice_card(driver, url: str) -> None:
-    """Open the explorer, draw a practice question and reveal its rubric and answer."""
+    """Open the practice card the address names and reveal its rubric and answer."""
     driver.get(url)
-    WebDriverWait(driver, 10).until(lambda d: d.find_element(By.ID, "atlas-explorer").get_attribute("data-ready"))
-    driver.find_element(By.ID, "ex-practice").click()
     WebDriverWait(driver, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#ex-card button[aria-expanded]"))
     driver.execute_script("document.querySelectorAll('#ex-card button[aria-expanded]').forEach(b => b.click());")
 
@@ -81,7 +79,17 @@ def test_axe_on_open_answers_search_and_practice(driver, server) -> None:
     driver.execute_script("document.querySelectorAll('.md-search-result details').forEach(d => d.open = true)")
     typeset_every_formula(driver)
     assert axe_violations_here(driver) == []
-    reveal_practice_card(driver, server.url + "ru/explorer/?answer=1")
+    # A coding answer: highlighted code (comments, docstrings, operator words) that scrolls sideways at 412 px.
+    reveal_practice_card(driver, server.url + "ru/explorer/?practice=causal-attention-numpy")
+    assert driver.find_elements(By.CSS_SELECTOR, "#ex-card .highlight .sd")
+    assert axe_violations_here(driver) == []
+
+
+def test_axe_on_a_topic_with_every_coding_answer_open(driver, server) -> None:
+    """Every code block of the coding topic, opened: its colours and its sideways scrolling."""
+    driver.get(server.url + "topics/ml-coding/")
+    driver.execute_script("document.querySelectorAll('details').forEach(d => d.open = true);")
+    assert len(driver.find_elements(By.CSS_SELECTOR, ".highlight pre > code")) > 20
     assert axe_violations_here(driver) == []
 
 
@@ -134,7 +142,7 @@ def test_axe_in_dark_mode_with_formulas_answers_marks_and_practice(dark_driver, 
                                "document.querySelector('.atlas-practised__toggle').click();")
     typeset_every_formula(dark_driver)
     assert axe_violations_here(dark_driver) == []
-    reveal_practice_card(dark_driver, server.url + "hi/explorer/?answer=1")
+    reveal_practice_card(dark_driver, server.url + "hi/explorer/?practice=causal-attention-numpy")
     dark_driver.execute_script("document.getElementById('ex-card-practised').click();")
     assert axe_violations_here(dark_driver) == []
     dark_driver.execute_script("localStorage.clear()")

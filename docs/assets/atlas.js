@@ -156,6 +156,9 @@
     }
   }
   function tables(root) {
+    // A code block may scroll sideways once its answer opens (or on a phone): reachable by keyboard always, so
+    // no measuring can come too late.
+    root.querySelectorAll(".highlight pre > code:not([tabindex])").forEach(function (code) { code.setAttribute("tabindex", "0"); });
     root.querySelectorAll(".md-typeset__scrollwrap").forEach(function (box) {
       edges(box);
       if (sized && !box.atlasSized) { box.atlasSized = true; sized.observe(box); }
