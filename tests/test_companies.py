@@ -59,12 +59,45 @@ def test_an_old_newest_report_is_flagged(fixture_site: Path, lang: str, warning:
     assert "ML" in text  # the role the source names
 
 
-def test_companies_index_orders_by_questions_and_shows_evidence_mix(fixture_site: Path) -> None:
+def test_companies_index_shows_evidence_mix_and_dates(fixture_site: Path) -> None:
     for lang in PREFIX:
-        rows = parse(page(fixture_site, lang, "companies")).find("article").find_all("tr")[1:]
+        rows = [r for r in parse(page(fixture_site, lang, "companies")).find("article").find_all("tr") if r.find_all("td")]
         cells = [[" ".join(td.text.split()) for td in row.find_all("td")] for row in rows]
-        assert [c[3] for c in cells] == ["‡ 1", "† 1"] or [c[3] for c in cells] == ["† 1", "‡ 1"], cells
-        assert {c[4] for c in cells} == {"2025-12-20", "2023-03-01"}
+        assert {(c[3], c[4]) for c in cells} == {("‡ 1", "2025-12-20"), ("† 1", "2023-03-01")}, cells
+
+
+@pytest.mark.parametrize("lang,groups", [
+    ("en", ["United Kingdom (1)", "United States (1)"]),  # as many companies each: by the country's name
+    ("ru", ["Великобритания (1)", "США (1)"]),
+    # A reader in India: the companies hiring in India first (here one headquartered in the US), then the rest.
+    ("hi", ["भारत में भर्ती करती हैं, मुख्यालय दूसरे देश में (1)", "अमेरिका (1)", "यूनाइटेड किंगडम (1)"])])
+def test_companies_index_groups_by_head_office_readers_country_first(fixture_site: Path, lang: str,
+                                                                    groups: list[str]) -> None:
+    article = parse(page(fixture_site, lang, "companies")).find("article")
+    headings = [" ".join(h.text.split()).rstrip("¶").strip() for h in article.find_all("h2")]
+    assert headings == groups
+    jump = next(p for p in article.find_all("p") if "atlas-jump" in p.attrs.get("class", ""))
+    assert [a.attrs["href"] for a in jump.find_all("a")][:1] == ["#" + article.find_all("h2")[0].attrs["id"]]
+
+
+@pytest.mark.parametrize("lang,first,not_stated", [("en", "Recruiter screen", "Round not stated"),
+                                                   ("ru", "Звонок с рекрутером", "Этап не указан"),
+                                                   ("hi", "Recruiter स्क्रीन", "राउंड नहीं बताया गया")])
+def test_company_page_shows_the_loop_and_groups_questions_by_round(fixture_site: Path, lang: str, first: str,
+                                                                   not_stated: str) -> None:
+    article = parse(page(fixture_site, lang, "companies/example-lab")).find("article")
+    loop = article.find_all("ol")[0]
+    stages = [" ".join(li.text.split()) for li in loop.find_all("li")]
+    assert len(stages) == 3 and stages[0].startswith(first), stages
+    assert all("‡" in s and "An example interview report" in s for s in stages)  # each stage: marker and source
+    assert "(1)" in stages[1] and "(1)" not in stages[0]  # how many questions a source places in the stage
+    headings = [" ".join(h.text.split()).rstrip("¶").strip() for h in article.find_all("h2")]
+    assert not any(not_stated in h for h in headings)  # every attribution here names its stage
+    section = article.find(id="stage-technical")
+    assert section is not None and [a.attrs["href"] for a in loop.find_all("a") if a.attrs["href"].startswith("#")] == ["#stage-technical"]
+    text = text_of(page(fixture_site, lang, "companies/example-lab"))
+    assert {"en": "United States", "ru": "США", "hi": "अमेरिका"}[lang] in text  # where it is headquartered
+    assert {"en": "India", "ru": "Индия", "hi": "भारत"}[lang] in text  # and where it hires, with its source
 
 
 def test_staleness_is_counted_in_whole_months() -> None:

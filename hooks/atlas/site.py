@@ -77,7 +77,12 @@ def pages_for(atlas: Atlas, lang: str, repo: Repository, files: dict[str, bytes]
         t = make_table(uri)
         text = L[intro] if t.rows else f"{L[intro]}\n\n{L['no_companies']}"
         key = b.legend() if uri == "companies/index.md" else ()
-        body = render.table_page(TablePage(uri, L[title], text, t, key), L) if t.rows else render.front_matter(L[title], L[intro]) + f"# {L[title]}\n\n{text}\n"
+        if uri == "companies/index.md" and t.rows:  # grouped by head office, the reader's country first
+            body = render.companies_index(L[title], text, b.company_groups(uri), key, L)
+        elif t.rows:
+            body = render.table_page(TablePage(uri, L[title], text, t, key), L)
+        else:
+            body = render.front_matter(L[title], L[intro]) + f"# {L[title]}\n\n{text}\n"
         # The progress panel is our own markup with a file input: added after sanitising, like the explorer's form.
         extra = f"{progress.topics_map(atlas, L)}\n{progress.panel(L)}\n" if uri == "topics/index.md" else ""
         out.append(page(uri, body, trusted_html=extra))

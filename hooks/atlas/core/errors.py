@@ -69,6 +69,9 @@ CODES: dict[str, str] = {
     "E069": "lakh or crore in Hindi text",
     "E070": "image from another site",
     "E071": "inline math wider than a phone's column",
+    "E072": "attribution names an interview stage the company does not have",
+    "E073": "interview stage id used twice",
+    "E074": "country code the site has no name for",
     # Warnings: listed by `python -m atlas validate`, never stop a build.
     "W001": "translation predates the English change",
     "W002": "text missing from the translations lock",

@@ -46,9 +46,14 @@ class Difficulty(Named):
 
 
 @dataclass(frozen=True)
-class ProcessNote:
-    text: Text
+class Stage:
+    """One stage of a company's interview loop, as a source describes it."""
+
+    id: str
+    name: Text
+    evidence: str
     source: str
+    detail: Text | None = None
 
 
 @dataclass(frozen=True)
@@ -57,7 +62,10 @@ class Company(Named):
     website: str
     description: Text = field(default_factory=dict)
     aliases: tuple[str, ...] = ()
-    process: tuple[ProcessNote, ...] = ()
+    process: tuple[Stage, ...] = ()  # the loop, stages in order
+    headquarters: str = ""  # ISO 3166-1 alpha-2
+    hires_in: tuple[str, ...] = ()  # where its own page or a source says it hires ML staff
+    hires_source: str = ""
 
 
 @dataclass(frozen=True)
@@ -114,6 +122,7 @@ class Asked:
     role: Text | None = None
     round: Text | None = None
     note: Text | None = None
+    stage: str = ""  # the id of the company's process stage this round is
 
 
 @dataclass(frozen=True)
@@ -240,5 +249,5 @@ class Atlas:
 
 
 __all__ = ["LANGUAGES", "Atlas", "Question", "Topic", "Track", "Reading", "Source", "Company",
-           "Evidence", "QuestionType", "Difficulty", "ProcessNote", "Collection", "Section", "Asked", "Text",
+           "Evidence", "QuestionType", "Difficulty", "Stage", "Collection", "Section", "Asked", "Text",
            "Term", "Spelling", "Glossary", "StaleText"]

@@ -54,6 +54,7 @@ def _list_of(item: dict[str, Any], description: str) -> dict[str, Any]:
 
 
 _DATE = {"type": "string", "pattern": DATE, "description": "A date as YYYY-MM-DD."}
+_COUNTRY = {"type": "string", "pattern": "^[A-Z]{2}$", "description": "ISO 3166-1 alpha-2 country code."}
 _URL = {"type": "string", "pattern": URL, "description": "An https URL (ASCII host; percent-encode other characters)."}
 
 SOURCE_KINDS = ("candidate-report", "company", "question-list", "job-posting")
@@ -69,6 +70,8 @@ ASKED = _obj(
         "role": _text("The role interviewed for, only where the source says (e.g. research engineer)."),
         "round": _text("The interview round, only where the source says (e.g. onsite, phone screen)."),
         "note": _text("How the source's wording maps to this question, when it is not word for word.", 10),
+        "stage": _slug("The id of the stage of the company's interview loop (`process` in data/companies/<id>.yml) "
+                       "that this round is; the company page groups its questions by it."),
     },
     ["company", "evidence", "source"],
     "Where the question was reportedly asked, and how we know.",
@@ -210,10 +213,26 @@ FILES: dict[str, dict[str, Any]] = {
                   "description": _text("One line: what the company is.", 10),
                   "segment": {"type": "string", "enum": list(SEGMENTS), "description": "What kind of employer it is."},
                   "website": _URL,
-                  "process": _list_of(_obj({"text": _text("One fact about the interview process.", 10),
+                  "headquarters": _COUNTRY | {"description": "Where the head office is: ISO 3166-1 alpha-2 code "
+                                                             "(RU, IN, US); the companies index groups by it."},
+                  "hires_in": _obj({"countries": {"type": "array", "minItems": 1, "uniqueItems": True,
+                                                  "items": _COUNTRY, "description": "ISO 3166-1 alpha-2 codes."},
+                                    "source": _slug("Source id of the page that says so (the company's own, "
+                                                    "or a report).")},
+                                   ["countries", "source"],
+                                   "Countries it hires ML staff in, where its own page or a source says so."),
+                  "process": _list_of(_obj({"id": _slug("Stage id, unique in this list; an attribution's `stage` "
+                                                        "names it."),
+                                            "stage": _text("The stage, as the source names it (e.g. Recruiter "
+                                                           "screen, ML system design)."),
+                                            "detail": _text("One line in our own words: length, format, what it "
+                                                            "checks.", 10),
+                                            "evidence": _slug("Evidence kind id, as for an attribution: the "
+                                                              "marker may claim no more than the source's kind."),
                                             "source": _slug("Source id that states it.")},
-                                           ["text", "source"], "A note on the interview process, with its source."),
-                                      "Optional notes on the interview process (stages, coding round, take-home).")},
+                                           ["id", "stage", "evidence", "source"],
+                                           "One stage of the interview loop, with its source."),
+                                      "The interview loop, stages in order (each from a source).")},
         ["id", "name", "description", "segment", "website"],
         "A company, data/companies/<id>.yml (one file per company; the id equals the file name)."),
     "sources": _list_of(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from atlas.core.model import (Asked, Atlas, Collection, Company, Difficulty, Evidence, ProcessNote, Question,
+from atlas.core.model import (Asked, Atlas, Collection, Company, Difficulty, Evidence, Question, Stage,
                               QuestionType, Reading, Section, Source, Topic, Track)
 from atlas.load.yamlsource import YamlDoc
 
@@ -27,7 +27,10 @@ def assemble(topics, tracks, types, evidence, difficulties, companies, sources, 
                       for k, r in sorted(((k, rec(v)) for k, v in difficulties.items()), key=lambda kv: kv[1]["order"])},
         companies={k: Company(k, r["name"], r["segment"], r["website"], r["description"],
                               tuple(r.get("aliases", [])),
-                              tuple(ProcessNote(n["text"], n["source"]) for n in r.get("process", [])))
+                              tuple(Stage(n["id"], n["stage"], n["evidence"], n["source"], n.get("detail"))
+                                    for n in r.get("process", [])),
+                              r.get("headquarters", ""), tuple(r.get("hires_in", {}).get("countries", [])),
+                              r.get("hires_in", {}).get("source", ""))
                    for k, r in sorted(((k, rec(v)) for k, v in companies.items()), key=lambda kv: kv[0])},
         sources={k: Source(k, r["title"], r["retrieved"], r["kind"], r.get("author", ""), r.get("publisher", ""),
                            r.get("url", ""), r.get("language", ""), r.get("published", ""))
@@ -39,7 +42,7 @@ def assemble(topics, tracks, types, evidence, difficulties, companies, sources, 
                             difficulty=r["difficulty"], added=r["added"], checked=r.get("checked", ""), text=r["text"], tests=r["tests"], rubric=tuple(r["rubric"]),
                             file=doc.rel, line=doc.line(path), answer=r.get("answer"),
                             asked=tuple(Asked(a["company"], a["evidence"], a["source"], a.get("role"),
-                                              a.get("round"), a.get("note")) for a in r.get("asked", [])),
+                                              a.get("round"), a.get("note"), a.get("stage", "")) for a in r.get("asked", [])),
                             readings=tuple(r.get("readings", [])), sources=tuple(r.get("sources", [])))
                    for k, (doc, path, r) in questions.items()],
         collections=[Collection(r["id"], r["title"], r["summary"], tuple(r["sources"]),

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any, Iterable, Iterator
 
 from atlas.core.errors import AtlasError, Problem
+from atlas.core.labels import all_labels
 from atlas.core.model import Atlas, Glossary, Spelling, Term
 from atlas.core.schema import ARXIV, PLACEHOLDER, SLUG
 from atlas.core.urls import PAGE_ANCHOR_PREFIXES
@@ -185,7 +186,7 @@ class _Loader:
                 self.problems.append(Problem(doc.rel, doc.line(path), "E050", rec["id"],
                                              "source names neither its author nor its publisher",
                                              "add `author:` (a person or team) or `publisher:` (the site)"))
-        self._check_companies(companies, sources)
+        self._check_companies(companies, sources, evidence)
         self._check_readings(readings)
         self._check_questions(questions, topics, tracks, types, evidence, difficulties, companies, sources, readings)
         self._check_collections(collections, questions, sources)
@@ -267,16 +268,40 @@ class _Loader:
             return [], []
         return translations.check(fields, entries, f"{self.root.name}/{translations.LOCK_NAME}")
 
-    def _check_companies(self, companies: dict[str, Any], sources: dict[str, Any]) -> None:
+    def _check_companies(self, companies: dict[str, Any], sources: dict[str, Any], evidence: dict[str, Any]) -> None:
+        labels = all_labels() if companies else {}
         for cid, (doc, path, rec) in companies.items():
             if doc.path.stem != cid:
                 self.problems.append(Problem(doc.rel, doc.line(("id",)), "E039", cid,
                                              f"company id '{cid}' does not match the file name",
                                              f"name the file {cid}.yml"))
-            for i, note in enumerate(_list(rec.get("process"))):
-                if isinstance(note, dict):
-                    self.ref(doc, ("process", i, "source"), cid, note.get("source"), sources, "E036", "source",
-                             "data/sources/")
+            stages: set[str] = set()
+            for i, stage in enumerate(_list(rec.get("process"))):
+                if not isinstance(stage, dict):
+                    continue
+                at = ("process", i)
+                self.ref(doc, at + ("source",), cid, stage.get("source"), sources, "E036", "source", "data/sources/")
+                self.ref(doc, at + ("evidence",), cid, stage.get("evidence"), evidence, "E035", "evidence kind",
+                         "data/evidence.yml")
+                self._check_evidence(doc, at, cid, stage, evidence, sources.get(stage.get("source")))
+                if stage.get("id") in stages:
+                    self.problems.append(Problem(doc.rel, doc.line(at + ("id",)), "E073", cid,
+                                                 f"stage id '{stage['id']}' appears twice in the process",
+                                                 "give each stage its own id"))
+                stages.add(stage.get("id"))
+            hires = rec.get("hires_in")
+            if isinstance(hires, dict):
+                self.ref(doc, ("hires_in", "source"), cid, hires.get("source"), sources, "E036", "source",
+                         "data/sources/")
+            countries = [("headquarters",)] + [("hires_in", "countries", i) for i, _ in
+                                               enumerate(_list(hires.get("countries")) if isinstance(hires, dict) else [])]
+            for at in countries:
+                code = rec.get("headquarters") if at == ("headquarters",) else hires["countries"][at[2]]
+                if isinstance(code, str) and re.fullmatch(r"[A-Z]{2}", code) and f"country_{code}" not in labels:
+                    self.problems.append(Problem(doc.rel, doc.line(at), "E074", cid,
+                                                 f"no name for the country '{code}' in the site's labels",
+                                                 f"check the ISO 3166-1 code, or add country_{code} (en, ru, hi) "
+                                                 "to hooks/atlas/core/labels.yml"))
 
     def _check_readings(self, readings: dict[str, Any]) -> None:
         by_paper: dict[str, tuple[YamlDoc, tuple[Any, ...], str]] = {}
@@ -355,6 +380,17 @@ class _Loader:
                                                  f"that {asked.get('company')} asked this",
                                                  "add the source's public url, or remove this asked-at entry"))
                 self._check_evidence(doc, at, qid, asked, evidence, src)
+                company = companies.get(asked.get("company"))
+                stage = asked.get("stage")
+                if company and isinstance(stage, str):
+                    known = {s.get("id"): s for s in _list(company[2].get("process")) if isinstance(s, dict)}
+                    if stage not in known:
+                        close = self.suggester.closest(stage, known) if known else None
+                        self.problems.append(Problem(
+                            doc.rel, doc.line(at + ("stage",)), "E072", qid,
+                            f"{asked['company']} has no interview stage '{stage}'",
+                            f"did you mean `{close}`?" if close else
+                            f"add the stage to `process` in data/companies/{asked['company']}.yml, or remove `stage`"))
 
     def _check_evidence(self, doc: YamlDoc, at: tuple[Any, ...], qid: str, asked: dict[str, Any],
                         kinds: dict[str, tuple[YamlDoc, tuple[Any, ...], dict[str, Any]]],
@@ -383,6 +419,8 @@ class _Loader:
             cited.update(a.get("source") for a in _list(rec.get("asked")) if isinstance(a, dict))
         for _, _, rec in self.records("companies"):
             cited.update(n.get("source") for n in _list(rec.get("process")) if isinstance(n, dict))
+            if isinstance(rec.get("hires_in"), dict):
+                cited.add(rec["hires_in"].get("source"))
         for _, _, rec in self.records("collections"):
             cited.update(s for s in _list(rec.get("sources")) if isinstance(s, str))
         for sid, (doc, path, _) in sources.items():

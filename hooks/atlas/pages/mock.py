@@ -65,14 +65,23 @@ def round_rank(name: str | None) -> int:
 
 def company_rounds(atlas: Atlas, lang: str) -> dict[str, list[list[str]]]:
     """Company id -> [question id, the round's name in this language ("" if no source says)], in the order of
-    the rounds (a question asked in several rounds counts at its earliest), then in the atlas's order."""
+    the company's loop where a source places the question in a stage of it, else of the rounds' usual order (a
+    question asked in several rounds counts at its earliest), then in the atlas's order."""
     out = {}
     for cid in atlas.companies_with_questions():
+        stages = {st.id: (n, st.name) for n, st in enumerate(atlas.companies[cid].process)}
         rows = []
         for i, q in enumerate(atlas.questions_at(cid)):
-            rounds = [a.round for a in q.asked if a.company == cid and a.round]
+            mine = [a for a in q.asked if a.company == cid]
+            staged = [stages[a.stage] for a in mine if a.stage in stages]
+            if staged:  # the company's own loop, where a source places the question in it
+                rank, name = min(staged, key=lambda s: s[0])
+                rows.append((rank, i, q.id, name[lang]))
+                continue
+            rounds = [a.round for a in mine if a.round]
             first = min(rounds, key=lambda r: round_rank(r["en"])) if rounds else None
-            rows.append((round_rank(first["en"] if first else None), i, q.id, first[lang] if first else ""))
+            rank = round_rank(first["en"] if first else None) + (len(stages) if stages else 0)
+            rows.append((rank, i, q.id, first[lang] if first else ""))
         out[cid] = [[qid, name] for _, _, qid, name in sorted(rows)]
     return out
 

@@ -13,7 +13,7 @@ import json
 from atlas.core.labels import Labels
 from atlas.pages import progress
 from atlas.pages import fragments
-from atlas.pages.views import (AskedView, Attribution, CompanyPage, GlossaryPage, Group, LegendEntry, ListPage,
+from atlas.pages.views import (AskedView, Attribution, CompanyGroup, CompanyPage, GlossaryPage, Group, LegendEntry, ListPage,
                                QuestionView, Table, TablePage, TopicPage)
 from atlas.safety.sanitize import plain
 from atlas.safety.textsafe import escape_markup, markdown_url, one_line, plain_markdown
@@ -148,10 +148,16 @@ def company_page(page: CompanyPage, L: Labels) -> str:
     if page.legend:
         out += [legend(page.legend, L), ""]
     if page.process:
-        out += [f"## {L['interview_process']} {{ #process }}", ""]
-        out += [f"- {_one_line(text)} ([{_plain(src.text)}]({_href(src.href)}))" for text, src in page.process]
+        out += [f"## {L['interview_process']} {{ #process }}", "", L["loop_intro"], ""]
+        for i, st in enumerate(page.process, 1):
+            name = f"[{_plain(st.name)}](#{st.anchor})" if st.questions else _plain(st.name)
+            count = f" ({st.questions})" if st.questions else ""
+            detail = f" — {_one_line(st.detail)}" if st.detail else ""
+            out.append(f"{i}. **{name}**{count}{detail} <span class=\"atlas-stage-source\">{_plain(st.marker)} "
+                       f"[{_plain(st.source.text)}]({_href(st.source.href)})</span>")
         out.append("")
-    out += [L.format("company_intro", company=_plain(page.title)), ""]
+    intro = "company_intro_rounds" if page.process else "company_intro"
+    out += [L.format(intro, company=_plain(page.title)), ""]
     for anchor, title, items in page.sections:
         questions = list(dict.fromkeys(a.question.href for a in items))  # one entry per question, in order
         out += [f"## {_plain(title)} ({len(questions)}) {{ #{anchor} }}", "", '<ul class="atlas-qlist atlas-company-qs">']
@@ -250,6 +256,19 @@ def table(t: Table) -> str:
     def row(cells: tuple[str, ...]) -> str:
         return "| " + " | ".join(c.replace("|", "\\|") for c in cells) + " |"
     return "\n".join([row(t.header), row(tuple("---" for _ in t.header)), *map(row, t.rows)]) + "\n"
+
+
+def companies_index(title: str, intro: str, groups: tuple[CompanyGroup, ...], key: tuple[LegendEntry, ...],
+                    L: Labels) -> str:
+    """The companies by head office, one table each, with a line of links to every group."""
+    out = [front_matter(title, intro), f"# {_plain(title)}", "", intro, ""]
+    if key:
+        out += [legend(key, L), ""]
+    out += [L["by_country"] + " " + " · ".join(f"[{_plain(g.title)}](#{g.anchor}) ({len(g.table.rows)})" for g in groups),
+            "{ .atlas-jump }", ""]
+    for g in groups:
+        out += [f"## {_plain(g.title)} ({len(g.table.rows)}) {{ #{g.anchor} }}", "", table(g.table), ""]
+    return "\n".join(out)
 
 
 def table_page(page: TablePage, L: Labels | None = None) -> str:

@@ -146,6 +146,28 @@ class Attribution:
 
 
 @dataclass(frozen=True)
+class StageView:
+    """One stage of a company's interview loop, with its evidence and source."""
+
+    anchor: str
+    name: str
+    detail: str
+    marker: str
+    evidence: str
+    source: Link
+    questions: int  # how many of the company's questions a source places in this stage
+
+
+@dataclass(frozen=True)
+class CompanyGroup:
+    """The companies headquartered in one country (or hiring in the reader's), for the companies index."""
+
+    anchor: str
+    title: str
+    table: "Table"
+
+
+@dataclass(frozen=True)
 class CompanyPage:
     uri: str
     title: str
@@ -155,8 +177,8 @@ class CompanyPage:
     newest: str
     stale: bool
     explorer_url: str
-    process: tuple[tuple[str, Link], ...]  # (note, its source)
-    sections: tuple[tuple[str, str, tuple[Attribution, ...]], ...]  # (anchor, topic name, attributions)
+    process: tuple[StageView, ...]  # the interview loop, in order
+    sections: tuple[tuple[str, str, tuple[Attribution, ...]], ...]  # (anchor, stage or topic name, attributions)
     legend: tuple[LegendEntry, ...] = ()
     mock_url: str = ""  # a mock interview on this company's questions, in the order of its rounds
 
