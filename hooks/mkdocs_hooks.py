@@ -265,7 +265,7 @@ def on_post_build(config: MkDocsConfig) -> None:
     if "404" in _state:
         (site / "404.html").write_text(_state.pop("404"), encoding="utf-8")
     pages = _state.pop("search", {})
-    search.write_stubs(site, languages)
+    search.write_stubs(site, languages, _state.get("atlas"))
     if _state.get("serve"):  # the reloaded pages are ready now; search follows a few seconds later
         atlas = _state["atlas"]
 

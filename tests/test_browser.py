@@ -88,6 +88,41 @@ def test_inflected_and_variant_forms_are_found(driver, server, lang, query, anch
     assert any(urlparse(h).fragment == anchor for h in links), links
 
 
+@pytest.mark.parametrize("lang,query,corrected,anchor", [
+    ("en", "kv cahce", "kv cache", "kv-cache-what-and-why"),
+    ("ru", "градиентный бустинк", "градиентный бустинг", "gradient-boosting-pseudo-residuals"),
+    ("hi", "gradiant boosting", "gradient boosting", "gradient-boosting-pseudo-residuals"),
+])
+def test_a_typo_is_corrected_and_the_dialog_says_so(driver, server, lang, query, corrected, anchor) -> None:
+    """Pagefind forgives a typo in a word alone, not among several: the worker corrects it to the nearest word
+    of the titles, and the dialog says what it searched for."""
+    links = search(driver, server, lang, query)
+    assert anchor in [urlparse(h).fragment for h in links][:3], links
+    note = WebDriverWait(driver, 10).until(lambda d: d.find_element(By.CSS_SELECTOR, ".atlas-search-corrected"))
+    assert corrected in note.text
+
+
+def test_a_word_the_titles_do_not_use_is_not_corrected(driver, server) -> None:
+    """A real word from the answers (Peres, who improved von Neumann's trick) is searched as typed."""
+    links = search(driver, server, "en", "Peres")
+    assert "fair-bit-from-biased-coin" in [urlparse(h).fragment for h in links], links
+    assert not driver.find_elements(By.CSS_SELECTOR, ".atlas-search-corrected")
+
+
+@pytest.mark.parametrize("lang,query,wanted", [
+    ("en", "KV cache", {"kv-cache-what-and-why", "kv-cache"}),         # the definitional question or the term
+    ("ru", "KV-кэш", {"kv-cache-what-and-why", "kv-cache"}),
+    ("hi", "GRPO", {"grpo-group-relative-advantage", "grpo"}),
+    ("en", "what is a reward model", {"reward-model"}),                # "what is a" says how, not what
+    ("ru", "модель вознаграждения", {"reward-model", "rlhf-pipeline-kl-penalty"}),  # Russian for the Latin term
+    ("hi", "प्रॉम्प्ट इंजेक्शन", {"prompt-injection", "jailbreak-vs-prompt-injection"}),  # a form the glossary avoids
+])
+def test_a_term_finds_its_own_entry_first(driver, server, lang, query, wanted) -> None:
+    links = search(driver, server, lang, query)
+    first = next(urlparse(h).fragment for h in links if urlparse(h).fragment)
+    assert first in wanted, links
+
+
 def test_hindi_vowel_signs_are_not_folded_away(driver, server) -> None:
     """Pagefind strips combining marks unless told not to: «काम» (work) must not find «कम» (less) or «कीमत»."""
     search(driver, server, "hi", "काम")

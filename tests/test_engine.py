@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from atlas.core.labels import Labels
 from atlas.core.slugs import slugify
 from atlas.core.urls import Repository
@@ -10,7 +12,8 @@ from atlas.pages.seo import absolute_alternates, json_ld
 from atlas.pages.views import QuestionView
 from atlas.safety.textsafe import escape_markup, unsafe_parts
 from atlas.search.plaintext import markdown_to_text
-from atlas.search.records import fold_devanagari, point_base_at_language, query_aliases, question_record, searchable_text, stub
+from atlas.search.records import (fold_devanagari, point_base_at_language, query_aliases, question_record,
+                                   searchable_text, stub, vocabulary)
 
 
 def test_slugify_keeps_devanagari_vowel_signs_and_cyrillic() -> None:
@@ -56,7 +59,23 @@ def test_formulas_and_markdown_become_readable_text() -> None:
 def test_hindi_is_indexed_in_one_spelling_and_devanagari_spellings_map_to_latin_terms() -> None:
     assert searchable_text("फ़ाइन-ट्यूनिंग, हाँ", "hi") == "फाइन-ट्यूनिंग, हां"
     assert searchable_text("фильтр ё", "ru") == "фильтр ё"
-    assert query_aliases("hi")["लोरा"] == "LoRA" and query_aliases("ru") == {}
+    assert query_aliases("hi")["लोरा"] == "LoRA" and query_aliases("ru")["модель вознаграждения"] == "reward model"
+
+
+def test_forms_the_glossary_avoids_become_query_aliases(atlas) -> None:
+    """Readers type what writers are told to avoid: प्रॉम्प्ट finds the pages that say prompt."""
+    hindi, russian = query_aliases("hi", atlas.glossary), query_aliases("ru", atlas.glossary)
+    assert hindi["प्रॉम्प्ट"] == "prompt" and hindi["लेटेंसी"] == "latency"
+    assert russian["механизм* внимания"] == "attention"  # a phrase pattern: any ending of «механизм»
+    assert not any(k.endswith("*") and " " not in k for k in russian)  # a one-word pattern would catch too much
+    assert all(re.search(r"[\u0900-\u097f]", k) for k in hindi)  # only what a Hindi reader types
+
+
+def test_the_vocabulary_holds_the_words_of_titles_most_frequent_first(atlas) -> None:
+    words = vocabulary(atlas, "en")
+    assert "cache" in words and "attention" in words and "cahce" not in words
+    assert words.index("attention") < words.index("sycophancy")  # many titles say attention, few sycophancy
+    assert all(len(w) >= 4 for w in words) and len(words) == len(set(words)) <= 3000
     assert fold_devanagari("फ़ाइन") == "फाइन" and fold_devanagari("हाँ") == "हां"
 
 

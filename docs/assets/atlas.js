@@ -28,7 +28,7 @@
         real = new RealWorker(url, options);
         real.addEventListener("message", function (e) {
           proxy.dispatchEvent(new MessageEvent("message", { data: e.data }));
-          if (e.data && e.data.type === 3) setTimeout(function () { moreLink(e.data.data || {}); }, 0);  // after Material drew
+          if (e.data && e.data.type === 3) setTimeout(function () { moreLink(e.data.data || {}); correctedNote(e.data.data || {}); }, 0);  // after Material drew
         });
         queue.splice(0).forEach(function (message) { real.postMessage(message); });
       });
@@ -55,6 +55,18 @@
     link.appendChild(label);
     // After the results (the arrow keys reach it last), kept in sight at the bottom of the dialog by CSS.
     meta.parentNode.appendChild(link);
+  }
+  // A query with a typo is answered for the words it was corrected to: say which, above the results.
+  function correctedNote(result) {
+    var meta = document.querySelector(".md-search-result__meta"), help = document.getElementById("atlas-search-help");
+    var old = document.querySelector(".atlas-search-corrected");
+    if (old) old.remove();
+    if (!meta || !help || !result.corrected) return;
+    var note = document.createElement("p");
+    note.className = "atlas-search-corrected";
+    note.setAttribute("role", "status");
+    note.textContent = help.getAttribute("data-corrected").replace("{q}", result.corrected);
+    meta.parentNode.insertBefore(note, meta.nextSibling);
   }
   // Every question a query matches (the explorer's ?search=): a worker of its own, not the dialog's.
   window.atlasSearchAll = function (query) {

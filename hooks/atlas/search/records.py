@@ -21,11 +21,12 @@ from pathlib import Path
 import yaml
 
 from atlas.core.labels import Labels
-from atlas.core.model import Atlas, Question
+from atlas.core.model import Atlas, Glossary, Question
 from atlas.core.urls import DEFAULT_LANGUAGE
 from atlas.search.plaintext import markdown_to_text
 
 ALIASES_FILE = Path(__file__).with_name("search_aliases.yml")
+STOPWORDS_FILE = Path(__file__).with_name("search_stopwords.yml")
 WORKER = "atlas-search.js"  # docs/assets/javascripts/workers/atlas-search.js
 BUNDLE_DIR = "pagefind"     # each language's index lives under its own root: /pagefind/, /ru/pagefind/, ...
 FILTERS = ("topic", "track", "type", "difficulty", "company")
@@ -72,6 +73,16 @@ def aliases() -> dict[str, dict[str, list[str]]]:
     return yaml.safe_load(ALIASES_FILE.read_text(encoding="utf-8")) or {}
 
 
+@cache
+def _stopwords() -> dict[str, list[str]]:
+    return yaml.safe_load(STOPWORDS_FILE.read_text(encoding="utf-8")) or {}
+
+
+def stopwords(lang: str) -> list[str]:
+    """Words of how a question is asked ("what is"), which the worker ignores when it judges a title."""
+    return [fold_devanagari(w) for w in _stopwords().get(lang, [])]
+
+
 _NUKTA = "\u093c"
 
 
@@ -112,11 +123,45 @@ def index_encoded(text: str, lang: str) -> str:
     return text.translate({ord(mark): _PRIVATE_USE + i for i, mark in enumerate(marks)})
 
 
-def query_aliases(lang: str) -> dict[str, str]:
-    """Spelling -> the Latin term the pages use (लोरा -> LoRA): our worker searches for the term instead,
-    so the excerpt highlights where the page really says it."""
-    return {fold_devanagari(spelling): term for term, spellings in aliases().get(lang, {}).items()
-            for spelling in spellings}
+def query_aliases(lang: str, glossary: Glossary | None = None) -> dict[str, str]:
+    """Spelling -> the form the pages use (लोरा -> LoRA, प्रॉम्प्ट -> prompt, «модель вознаграждения» ->
+    reward model): our worker searches for that form as well, so the excerpt highlights where the page
+    really says it. From search_aliases.yml and from the glossary: a form it tells writers to avoid is one
+    readers still type. A key of several words is a phrase the worker replaces whole; `*` in a phrase stands
+    for any ending («механизм* внимания» -> attention)."""
+    out: dict[str, str] = {}
+    for term in glossary.terms if glossary else ():
+        preferred = term.term.get(lang, "")
+        for form in term.avoid.get(lang, ()):
+            if ("*" in form and " " not in form) or not _SCRIPT_OF.get(lang, _NOTHING).search(form) \
+                    or form.lower() == preferred.lower():
+                continue  # a one-word pattern (too loose), or not in the reader's script: not what they type
+            out.setdefault(" ".join(fold_devanagari(form).lower().split()), preferred)
+    out.update({fold_devanagari(spelling).lower(): term for term, spellings in aliases().get(lang, {}).items()
+                for spelling in spellings})  # the hand-written list wins
+    return out
+
+
+# The script a reader of each language types in: only such avoided forms become query aliases.
+_SCRIPT_OF = {"ru": re.compile(r"[\u0400-\u04ff]"), "hi": re.compile(r"[\u0900-\u097f]")}
+_NOTHING = re.compile(r"(?!)")
+_WORD = re.compile(r"[^\W\d_]{4,}")
+VOCABULARY_SIZE = 3000
+VOCABULARY_FILE = "search/vocabulary.json"  # beside the stub; fetched only when a query finds nothing
+
+
+def vocabulary(atlas: Atlas, lang: str) -> list[str]:
+    """The words of question titles, glossary terms, topics and companies, most frequent first: our worker
+    corrects a query word that matches nothing to the nearest of these ("cahce" -> "cache")."""
+    counts: dict[str, int] = {}
+    texts = [q.text[lang] for q in atlas.questions] + [t.name[lang] for t in atlas.topics]
+    for term in getattr(getattr(atlas, "glossary", None), "terms", ()):
+        texts += [term.term[lang], term.term.get("en", ""), *term.also.get(lang, ())]
+    texts += [c.name[lang] for c in atlas.companies.values()]
+    for text in texts:
+        for word in _WORD.findall(searchable_text(markdown_to_text(text), lang).lower()):
+            counts[word] = counts.get(word, 0) + 1
+    return sorted(counts, key=lambda w: (-counts[w], w))[:VOCABULARY_SIZE]
 
 
 def question_record(atlas: Atlas, q: Question, lang: str) -> Record:
@@ -162,7 +207,7 @@ def glossary_records(atlas: Atlas, lang: str) -> list[Record]:
         title, page = markdown_to_text(term.term[lang]), Labels(lang)["glossary"]
         records.append(Record(url=f"glossary/#{term.id}", title=title,
                               content=_with_title_spellings(searchable_text(content, lang), f"{title} {page}", lang),
-                              language=lang, page=page, page_url="glossary/"))
+                              language=lang, page=page, page_url="glossary/", filters={"kind": ["glossary"]}))
     return records
 
 
@@ -213,22 +258,30 @@ def relative_to_language(url: str, lang: str) -> str:
 
 # --- Material's dialog -------------------------------------------------------------------------------------
 
-def stub(lang: str) -> dict:
-    """What Material fetches as `search/search_index.json`: no documents, just what its dialog and our worker
-    need. `separator` is what Material's highlighter splits the `?h=` terms on when a result is opened."""
+def stub(lang: str, atlas: Atlas | None = None) -> dict:
+    """What Material fetches as `search/search_index.json` when search opens: no documents, just what its
+    dialog and our worker need. `separator` is what Material's highlighter splits the `?h=` terms on when a
+    result is opened."""
+    glossary = getattr(atlas, "glossary", None) if atlas else None
     return {"config": {"lang": [lang], "separator": r"[\s\-]+", "pipeline": [],
                        "atlas": {"lang": lang, "bundle": ("" if lang == DEFAULT_LANGUAGE else f"{lang}/") + BUNDLE_DIR + "/",
                                  "exactDiacritics": EXACT_DIACRITICS.get(lang, False), "filters": list(FILTERS),
-                                 "aliases": query_aliases(lang), "indexMarks": INDEX_MARKS.get(lang, ""),
-                                 "endings": list(HINDI_ENDINGS) if lang == "hi" else []}},
+                                 "aliases": query_aliases(lang, glossary), "indexMarks": INDEX_MARKS.get(lang, ""),
+                                 "endings": list(HINDI_ENDINGS) if lang == "hi" else [],
+                                 "stopwords": stopwords(lang)}},
             "docs": []}
 
 
-def write_stubs(site_dir: Path, languages: list[str]) -> None:
+def write_stubs(site_dir: Path, languages: list[str], atlas: Atlas | None = None) -> None:
+    """Each language's stub, and the vocabulary our worker corrects typos to (only fetched when needed)."""
     for lang in languages:
-        folder = site_dir / ("" if lang == DEFAULT_LANGUAGE else lang) / "search"
-        folder.mkdir(parents=True, exist_ok=True)
-        (folder / "search_index.json").write_text(json.dumps(stub(lang), ensure_ascii=False), encoding="utf-8")
+        root = site_dir / ("" if lang == DEFAULT_LANGUAGE else lang)
+        (root / "search").mkdir(parents=True, exist_ok=True)
+        (root / "search" / "search_index.json").write_text(
+            json.dumps(stub(lang, atlas), ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
+        if atlas is not None:
+            (root / VOCABULARY_FILE).write_text(
+                json.dumps(vocabulary(atlas, lang), ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
 
 
 _DIALOG = '<div class="md-search" data-md-component="search" role="dialog">'
@@ -242,9 +295,10 @@ SEARCH_EXAMPLES = (("company:anthropic", "search_example_company"), ("topic:rag 
 
 
 def dialog_help(L: Labels) -> dict:
-    """The search dialog's help (filter examples) and the label of its "all N in the explorer" link."""
+    """The search dialog's help (filter examples), the label of its "all N in the explorer" link and of the
+    line that says a typo was corrected."""
     return {"intro": L["search_help"], "examples": [(query, L[key]) for query, key in SEARCH_EXAMPLES],
-            "more": L["search_more"], "more_one": L["search_more_one"]}
+            "more": L["search_more"], "more_one": L["search_more_one"], "corrected": L["search_corrected"]}
 
 
 def label_search_dialog(page: str, label: str) -> str:
