@@ -233,7 +233,7 @@ FILES: dict[str, dict[str, Any]] = {
                                            ["id", "stage", "evidence", "source"],
                                            "One stage of the interview loop, with its source."),
                                       "The interview loop, stages in order (each from a source).")},
-        ["id", "name", "description", "segment", "website"],
+        ["id", "name", "description", "segment", "website", "headquarters"],
         "A company, data/companies/<id>.yml (one file per company; the id equals the file name)."),
     "sources": _list_of(
         _obj({"id": _slug("Stable id."),
