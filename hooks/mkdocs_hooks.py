@@ -282,22 +282,26 @@ def on_post_build(config: MkDocsConfig) -> None:
         worker.unlink()
     for lang in languages:
         root = site / ("" if lang == DEFAULT_LANGUAGE else lang)
-        for name, text in explorer.explorer_files(_state["atlas"], lang).items():
-            _write(root / "explorer" / name, text.encode("utf-8"))
+        _write(root / "explorer" / explorer.DATA_FILE, explorer.explorer_files_list(_state["atlas"], lang).encode("utf-8"))
         _write(root / feeds.FEED_FILE, feeds.atom_feed(_state["atlas"], lang, _state["repo"]))
     _deliver_downloads(site, languages, _state.pop("downloads_job"))
 
 
 def _deliver_downloads(site: Path, languages: list[str], job) -> None:
-    """Write the decks and exports beside each Downloads page and put their sizes in it. `mkdocs build`
-    waits for them; `mkdocs serve` writes them when they are ready, unless a newer rebuild has begun."""
+    """Write the decks and exports beside each Downloads page and put their sizes in it, and the practice cards'
+    details beside each explorer. `mkdocs build` waits for them; `mkdocs serve` writes them when they are
+    ready, unless a newer rebuild has begun."""
     generation = _state["generation"]
 
-    def deliver(files: dict[str, dict[str, bytes]]) -> None:
+    def deliver(made: background.Made) -> None:
         if _state.get("generation") != generation:
             return
         for lang in languages:
-            folder = site / ("" if lang == DEFAULT_LANGUAGE else lang) / downloads.FOLDER
+            root = site / ("" if lang == DEFAULT_LANGUAGE else lang)
+            for name, data in made.explorer[lang].items():
+                _write(root / "explorer" / name, data)
+            folder = root / downloads.FOLDER
+            files = made.downloads
             for name, data in files[lang].items():
                 _write(folder / name, data)
             page = folder / "index.html"

@@ -84,14 +84,19 @@ def explorer_details(atlas: Atlas, lang: str, topic_id: str) -> dict:
     return {q.id: {**html(q), "readings": readings(q)} for q in atlas.questions_in(topic_id)}
 
 
-def explorer_files(atlas: Atlas, lang: str) -> dict[str, str]:
-    """File name (relative to the explorer page) -> JSON text."""
-    def dump(data: dict) -> str:
-        return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-    files = {DATA_FILE: dump(explorer_data(atlas, lang))}
-    for topic in atlas.topics:
-        files[f"{DETAILS_DIR}/{topic.id}.json"] = dump(explorer_details(atlas, lang, topic.id))
-    return files
+def _dump(data: dict) -> str:
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+
+
+def explorer_files_list(atlas: Atlas, lang: str) -> str:
+    """The explorer's list (`questions.json`): small, written with the pages."""
+    return _dump(explorer_data(atlas, lang))
+
+
+def details_files(atlas: Atlas, lang: str) -> dict[str, str]:
+    """The practice cards' HTML per topic (most of the explorer's cost: every record rendered once more), made
+    beside the page build with the Downloads (`downloads/background.py`)."""
+    return {f"{DETAILS_DIR}/{topic.id}.json": _dump(explorer_details(atlas, lang, topic.id)) for topic in atlas.topics}
 
 
 def _select(name: str, label: str, any_label: str, options: dict[str, str]) -> str:
