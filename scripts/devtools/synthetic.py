@@ -94,7 +94,10 @@ def replicated_data(n: int, dest: Path) -> Path:
     cited = {s for qs in copies.values() for q in qs for s in [*q.get("sources", []),
                                                              *(a["source"] for a in q.get("asked", []))]}
     for f in (data / "companies").glob("*.yml"):
-        cited.update(note["source"] for note in yaml.safe_load(f.read_text(encoding="utf-8")).get("process", []))
+        company = yaml.safe_load(f.read_text(encoding="utf-8"))
+        cited.update(stage["source"] for stage in company.get("process", []))
+        if company.get("hires_in"):
+            cited.add(company["hires_in"]["source"])
     for f in (data / "sources").glob("*.yml"):
         kept = [s for s in yaml.safe_load(f.read_text(encoding="utf-8")) if s["id"] in cited]
         if kept:
