@@ -698,6 +698,7 @@ def test_wide_tables_and_display_math_fade_where_they_scroll(server, width) -> N
         assert scrolls == (width < 500)
         if scrolls:
             WebDriverWait(d, 5).until(lambda d: box.get_attribute("data-atlas-scroll") == "right")
+            assert box.get_attribute("tabindex") == "0"  # a box that scrolls is reachable by keyboard
             assert "gradient" in d.execute_script("return getComputedStyle(arguments[0]).maskImage || "
                                                   "getComputedStyle(arguments[0]).webkitMaskImage", box)
             d.execute_script("arguments[0].scrollLeft = arguments[0].scrollWidth", box)
@@ -841,11 +842,62 @@ def test_code_blocks_have_a_copy_button(driver, server) -> None:
     assert button.get_attribute("title") != "Copy to clipboard"  # Material says it in Russian
 
 
-def test_a_practice_card_table_that_scrolls_is_reachable_by_keyboard_and_fades(server) -> None:
-    with chromium(width=390, height=844, mobile=True) as d:
-        d.get(server.url + "explorer/?practice=fp16-vs-bf16-loss-scaling")
+# -- Tables become stacked rows where columns would hide (issue 25) ------------------------------------------------
+TABLES = """
+return Array.from(document.querySelectorAll(arguments[0] + ' table')).filter(t => t.textContent.includes(arguments[1])).map(t => {
+  const box = t.closest('.md-typeset__scrollwrap'), cells = Array.from(t.querySelectorAll('tbody td'));
+  const range = document.createRange();
+  return {stacked: t.hasAttribute('data-atlas-stacked'), scrolls: box.scrollWidth > box.clientWidth + 1,
+          tabindex: box.getAttribute('tabindex'), fade: box.getAttribute('data-atlas-scroll'),
+          head: Array.from(t.querySelectorAll('thead th')).map(th => th.textContent.trim()),
+          labels: cells.map(td => getComputedStyle(td, '::before').content.replace(/^"|"$/g, '')),
+          // the value sits beside its label: right of the cell's left edge by the label's column
+          beside: cells.filter(td => td.textContent.trim()).every(td => { range.selectNodeContents(td);
+            const r = td.getBoundingClientRect(); return range.getBoundingClientRect().left > r.left + 0.3 * r.width; }),
+          width: t.getBoundingClientRect().width, column: box.clientWidth};
+});"""
+
+
+def open_answers_with_tables(d, path: str) -> None:
+    d.get(path)
+    WebDriverWait(d, 10).until(lambda d: d.execute_script("return document.readyState") == "complete")
+    d.execute_script("document.querySelectorAll('details.answer').forEach(x => { if (x.querySelector('table')) x.open = true; })")
+
+
+def settled(d, selector: str, text: str) -> dict:
+    """The table holding `text` once atlas.js has measured it (after the next frames)."""
+    d.execute_script("return new Promise(r => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r, 50))))")
+    found = d.execute_script(TABLES, selector, text)
+    assert len(found) == 1, (text, found)
+    return found[0]
+
+
+@pytest.mark.parametrize("lang,width", [(lang, width) for lang in PREFIX for width in (390, 1366)])
+def test_a_record_table_too_wide_for_a_phone_becomes_stacked_rows_and_one_that_fits_stays_a_table(server, lang, width) -> None:
+    """The five-column FP16/BF16 table of a written answer: on a phone each row is a block, each value beside its
+    column's name, nothing off-screen and nothing to scroll; on a laptop, and back on a phone, as it fits. The two-
+    column table of another answer fits a phone and stays a table; so does the card's copy in the explorer."""
+    phone = width < 500
+    with chromium(width=width, height=900, mobile=phone) as d:
+        open_answers_with_tables(d, server.url + PREFIX[lang] + "topics/distributed-training/")
+        wide = WebDriverWait(d, 10).until(lambda d: (lambda t: t if t["stacked"] == phone else None)(settled(d, "article", "1/5/10")))
+        assert len(wide["head"]) == 5 and not wide["scrolls"] and wide["width"] <= wide["column"] + 1
+        if phone:
+            assert wide["labels"] == wide["head"] * 3 and wide["beside"] and wide["tabindex"] is None and wide["fade"] is None
+            narrow = settled(d, "article", {"en": "fp32 master", "ru": "статья", "hi": "चीज़"}[lang])
+            assert not narrow["stacked"] and not narrow["scrolls"] and len(narrow["head"]) == 2
+            # Turned into a laptop's width, it is a table again; back on a phone, stacked again.
+            d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": 1366, "height": 900, "deviceScaleFactor": 1, "mobile": False})
+            WebDriverWait(d, 10).until(lambda d: not settled(d, "article", "1/5/10")["stacked"])
+            d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": width, "height": 900, "deviceScaleFactor": 2, "mobile": True})
+            WebDriverWait(d, 10).until(lambda d: settled(d, "article", "1/5/10")["stacked"])
+        else:
+            assert all(label == "none" for label in wide["labels"])  # a table: no labels drawn
+        assert d.execute_script("return document.documentElement.scrollWidth") <= width
+        # The same table in the explorer's practice card.
+        d.get(server.url + PREFIX[lang] + "explorer/?practice=fp16-vs-bf16-loss-scaling")
         WebDriverWait(d, 15).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#ex-card button[aria-expanded='false']"))
         d.execute_script("document.querySelectorAll('#ex-card button[aria-expanded=false]').forEach(b => b.click())")
-        box = WebDriverWait(d, 10).until(lambda d: d.find_element(By.CSS_SELECTOR, "#ex-card .md-typeset__scrollwrap"))
-        WebDriverWait(d, 10).until(lambda d: box.get_attribute("data-atlas-scroll") == "right")
-        assert box.get_attribute("tabindex") == "0"
+        card = WebDriverWait(d, 10).until(lambda d: (lambda t: t if t["stacked"] == phone else None)(settled(d, "#ex-card", "1/5/10")))
+        assert not card["scrolls"] and (card["labels"] == card["head"] * 3) == phone
+        assert d.execute_script("return document.documentElement.scrollWidth") <= width
