@@ -175,3 +175,17 @@ def test_axe_on_record_tables_shown_as_stacked_rows_on_a_phone(server, scheme: s
         reveal_practice_card(d, server.url + "hi/explorer/?practice=fp16-vs-bf16-loss-scaling")
         WebDriverWait(d, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#ex-card table[data-atlas-stacked]"))
         assert axe_violations_here(d) == []
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_axe_on_the_explorers_folded_and_opened_filters_with_active_chips(server, scheme: str) -> None:
+    """The filters' toggle and the chips of active filters on a phone, folded and opened, in light and dark."""
+    with chromium(390, 844, mobile=True) as d:
+        if scheme == "dark":
+            d.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})
+        d.get(server.url + "ru/explorer/?company=bytedance&difficulty=basic&answer=1")
+        WebDriverWait(d, 15).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#ex-chips button"))
+        assert axe_violations_here(d) == []
+        d.find_element(By.ID, "ex-filters-toggle").click()
+        assert d.find_element(By.ID, "ex-company").is_displayed()
+        assert axe_violations_here(d) == []

@@ -297,10 +297,55 @@ def test_explorer_free_text_and_keyboard(driver, server) -> None:
     box.send_keys("zzzz-no-such-word")
     assert shown(driver) == 0
     assert driver.find_element(By.CSS_SELECTOR, "#ex-results .atlas-ex__empty").text
-    box.send_keys(Keys.TAB)  # keyboard focus moves on to the next labelled control
+    box.send_keys(Keys.TAB)  # keyboard focus moves on to the filters' toggle, "clear" (words are typed), the first filter
+    assert driver.switch_to.active_element.get_attribute("id") == "ex-filters-toggle"
+    driver.switch_to.active_element.send_keys(Keys.TAB)
+    assert driver.switch_to.active_element.get_attribute("id") == "ex-reset"
+    driver.switch_to.active_element.send_keys(Keys.TAB)
     focused = driver.switch_to.active_element
     assert focused.get_attribute("id") == "ex-topic"
     assert driver.find_element(By.CSS_SELECTOR, "label[for='ex-topic']").text
+
+
+@pytest.mark.parametrize("lang,width", [(lang, width) for lang in PREFIX for width in (390, 1366)])
+def test_the_explorers_filters_fold_behind_one_toggle_on_a_phone_and_the_active_ones_stay_in_sight(server, atlas, lang, width) -> None:
+    """On a phone the seven filters fold behind "Filters (2 active)", so the first result and Practice are on the
+    first screen; on a laptop they are open. Either way the active filters show as chips, each clearing its own
+    (by keyboard too), and the toggle opens and closes the filters."""
+    from atlas.core.labels import Labels
+    L, phone = Labels(lang), width < 500
+    basic = atlas.difficulties["basic"].name[lang]
+    company = atlas.companies["bytedance"].name[lang]
+    both = [q for q in atlas.questions if q.difficulty == "basic" and any(a.company == "bytedance" for a in q.asked)]
+    with chromium(width=width, height=844 if phone else 900, mobile=phone) as d:
+        open_explorer(d, server, lang, "?company=bytedance&difficulty=basic")
+        toggle = d.find_element(By.ID, "ex-filters-toggle")
+        fields = d.find_elements(By.CSS_SELECTOR, "#ex-filters select, #ex-filters input")
+        assert len(fields) == 8 and shown(d) == len(both) > 0
+        assert toggle.get_attribute("aria-expanded") == str(not phone).lower()
+        assert all(f.is_displayed() != phone for f in fields)
+        assert toggle.text.startswith(L["filters"]) and L["filters_active"].replace("{n}", "2") in toggle.text
+        chips = d.find_elements(By.CSS_SELECTOR, "#ex-chips button")
+        assert [c.text.rstrip(" ×") for c in chips] == [f"{L['difficulty']}: {basic}", f"{L['company']}: {company}"]
+        assert all(c.size["height"] >= 24 for c in chips + [toggle])
+        screen = d.execute_script("return innerHeight")
+        first = d.find_element(By.CSS_SELECTOR, "#ex-results li[data-id]")
+        if phone:  # the first result and Practice on the first screen
+            assert first.rect["y"] + 24 < screen and d.find_element(By.ID, "ex-practice").rect["y"] + 24 < screen
+        toggle.click()
+        assert toggle.get_attribute("aria-expanded") == str(phone).lower() and all(f.is_displayed() == phone for f in fields)
+        toggle.click()
+        assert toggle.get_attribute("aria-expanded") == str(not phone).lower() and all(f.is_displayed() != phone for f in fields)
+        # A chip clears its filter; by keyboard, focus goes on to the next chip, then back to the toggle.
+        chips[0].send_keys(Keys.ENTER)
+        assert parse_qs(urlparse(d.current_url).query) == {"company": ["bytedance"]}
+        left = d.find_elements(By.CSS_SELECTOR, "#ex-chips button")
+        assert len(left) == 1 and d.switch_to.active_element == left[0]
+        assert L["filters_active"].replace("{n}", "1") in toggle.text
+        left[0].send_keys(Keys.ENTER)
+        assert shown(d) == len(atlas.questions) and d.switch_to.active_element == toggle
+        assert not d.find_element(By.ID, "ex-chips").is_displayed() and toggle.text == L["filters"]
+        assert d.execute_script("return document.documentElement.scrollWidth") <= width
 
 
 @pytest.mark.parametrize("lang", PREFIX)
