@@ -199,7 +199,8 @@ def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -
     lang = getattr(page.file, "locale", None) or DEFAULT_LANGUAGE
     html = html.replace('class="headerlink" title="Permanent link"', f'class="headerlink" title="{Labels(lang)["permalink"]}"')
     html = re.sub(r'(<a class="headerlink" href="[^"]*") title="Permanent link"', rf'\1 title="{Labels(lang)["permalink"]}"', html)
-    return sanitize(html, config.site_url or "") + (generated.trusted_html if generated is not None else "")
+    html = sanitize(html, config.site_url or "")
+    return html if generated is None else generated.finished(html) + generated.trusted_html
 
 
 def on_page_context(context, page: Page, config: MkDocsConfig, nav: Navigation):

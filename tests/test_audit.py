@@ -157,3 +157,35 @@ def test_what_the_pointer_is_over_keeps_its_contrast(driver, dark_driver, server
     for target in ("#ex-practice", "#ex-results li a"):
         ActionChains(d).move_to_element(d.find_element(By.CSS_SELECTOR, target)).perform()
         assert axe_violations_here(d) == [], target
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_axe_on_record_tables_shown_as_stacked_rows_on_a_phone(server, scheme: str) -> None:
+    """A written answer's table too wide for a 390 px phone, as stacked rows (labels beside values), on its topic
+    page and in a practice card, in light and dark colours."""
+    with chromium(390, 844, mobile=True) as d:
+        d.set_script_timeout(120)
+        if scheme == "dark":
+            d.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})
+        d.get(server.url + "ru/topics/distributed-training/")
+        d.execute_script("document.querySelectorAll('details.answer').forEach(x => { if (x.querySelector('table')) x.open = true; })")
+        WebDriverWait(d, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, "article table[data-atlas-stacked] td[data-label]"))
+        typeset_every_formula(d)
+        assert axe_violations_here(d) == []
+        reveal_practice_card(d, server.url + "hi/explorer/?practice=fp16-vs-bf16-loss-scaling")
+        WebDriverWait(d, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#ex-card table[data-atlas-stacked]"))
+        assert axe_violations_here(d) == []
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_axe_on_the_explorers_folded_and_opened_filters_with_active_chips(server, scheme: str) -> None:
+    """The filters' toggle and the chips of active filters on a phone, folded and opened, in light and dark."""
+    with chromium(390, 844, mobile=True) as d:
+        if scheme == "dark":
+            d.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})
+        d.get(server.url + "ru/explorer/?company=bytedance&difficulty=basic&answer=1")
+        WebDriverWait(d, 15).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#ex-chips button"))
+        assert axe_violations_here(d) == []
+        d.find_element(By.ID, "ex-filters-toggle").click()
+        assert d.find_element(By.ID, "ex-company").is_displayed()
+        assert axe_violations_here(d) == []

@@ -332,10 +332,55 @@ def test_explorer_free_text_and_keyboard(driver, server) -> None:
     box.send_keys("zzzz-no-such-word")
     assert shown(driver) == 0
     assert driver.find_element(By.CSS_SELECTOR, "#ex-results .atlas-ex__empty").text
-    box.send_keys(Keys.TAB)  # keyboard focus moves on to the next labelled control
+    box.send_keys(Keys.TAB)  # keyboard focus moves on to the filters' toggle, "clear" (words are typed), the first filter
+    assert driver.switch_to.active_element.get_attribute("id") == "ex-filters-toggle"
+    driver.switch_to.active_element.send_keys(Keys.TAB)
+    assert driver.switch_to.active_element.get_attribute("id") == "ex-reset"
+    driver.switch_to.active_element.send_keys(Keys.TAB)
     focused = driver.switch_to.active_element
     assert focused.get_attribute("id") == "ex-topic"
     assert driver.find_element(By.CSS_SELECTOR, "label[for='ex-topic']").text
+
+
+@pytest.mark.parametrize("lang,width", [(lang, width) for lang in PREFIX for width in (390, 1366)])
+def test_the_explorers_filters_fold_behind_one_toggle_on_a_phone_and_the_active_ones_stay_in_sight(server, atlas, lang, width) -> None:
+    """On a phone the seven filters fold behind "Filters (2 active)", so the first result and Practice are on the
+    first screen; on a laptop they are open. Either way the active filters show as chips, each clearing its own
+    (by keyboard too), and the toggle opens and closes the filters."""
+    from atlas.core.labels import Labels
+    L, phone = Labels(lang), width < 500
+    basic = atlas.difficulties["basic"].name[lang]
+    company = atlas.companies["bytedance"].name[lang]
+    both = [q for q in atlas.questions if q.difficulty == "basic" and any(a.company == "bytedance" for a in q.asked)]
+    with chromium(width=width, height=844 if phone else 900, mobile=phone) as d:
+        open_explorer(d, server, lang, "?company=bytedance&difficulty=basic")
+        toggle = d.find_element(By.ID, "ex-filters-toggle")
+        fields = d.find_elements(By.CSS_SELECTOR, "#ex-filters select, #ex-filters input")
+        assert len(fields) == 8 and shown(d) == len(both) > 0
+        assert toggle.get_attribute("aria-expanded") == str(not phone).lower()
+        assert all(f.is_displayed() != phone for f in fields)
+        assert toggle.text.startswith(L["filters"]) and L["filters_active"].replace("{n}", "2") in toggle.text
+        chips = d.find_elements(By.CSS_SELECTOR, "#ex-chips button")
+        assert [c.text.rstrip(" ×") for c in chips] == [f"{L['difficulty']}: {basic}", f"{L['company']}: {company}"]
+        assert all(c.size["height"] >= 24 for c in chips + [toggle])
+        screen = d.execute_script("return innerHeight")
+        first = d.find_element(By.CSS_SELECTOR, "#ex-results li[data-id]")
+        if phone:  # the first result and Practice on the first screen
+            assert first.rect["y"] + 24 < screen and d.find_element(By.ID, "ex-practice").rect["y"] + 24 < screen
+        toggle.click()
+        assert toggle.get_attribute("aria-expanded") == str(phone).lower() and all(f.is_displayed() == phone for f in fields)
+        toggle.click()
+        assert toggle.get_attribute("aria-expanded") == str(not phone).lower() and all(f.is_displayed() != phone for f in fields)
+        # A chip clears its filter; by keyboard, focus goes on to the next chip, then back to the toggle.
+        chips[0].send_keys(Keys.ENTER)
+        assert parse_qs(urlparse(d.current_url).query) == {"company": ["bytedance"]}
+        left = d.find_elements(By.CSS_SELECTOR, "#ex-chips button")
+        assert len(left) == 1 and d.switch_to.active_element == left[0]
+        assert L["filters_active"].replace("{n}", "1") in toggle.text
+        left[0].send_keys(Keys.ENTER)
+        assert shown(d) == len(atlas.questions) and d.switch_to.active_element == toggle
+        assert not d.find_element(By.ID, "ex-chips").is_displayed() and toggle.text == L["filters"]
+        assert d.execute_script("return document.documentElement.scrollWidth") <= width
 
 
 @pytest.mark.parametrize("lang", PREFIX)
@@ -733,6 +778,7 @@ def test_wide_tables_and_display_math_fade_where_they_scroll(server, width) -> N
         assert scrolls == (width < 500)
         if scrolls:
             WebDriverWait(d, 5).until(lambda d: box.get_attribute("data-atlas-scroll") == "right")
+            assert box.get_attribute("tabindex") == "0"  # a box that scrolls is reachable by keyboard
             assert "gradient" in d.execute_script("return getComputedStyle(arguments[0]).maskImage || "
                                                   "getComputedStyle(arguments[0]).webkitMaskImage", box)
             d.execute_script("arguments[0].scrollLeft = arguments[0].scrollWidth", box)
@@ -876,11 +922,62 @@ def test_code_blocks_have_a_copy_button(driver, server) -> None:
     assert button.get_attribute("title") != "Copy to clipboard"  # Material says it in Russian
 
 
-def test_a_practice_card_table_that_scrolls_is_reachable_by_keyboard_and_fades(server) -> None:
-    with chromium(width=390, height=844, mobile=True) as d:
-        d.get(server.url + "explorer/?practice=fp16-vs-bf16-loss-scaling")
+# -- Tables become stacked rows where columns would hide (issue 25) ------------------------------------------------
+TABLES = """
+return Array.from(document.querySelectorAll(arguments[0] + ' table')).filter(t => t.textContent.includes(arguments[1])).map(t => {
+  const box = t.closest('.md-typeset__scrollwrap'), cells = Array.from(t.querySelectorAll('tbody td'));
+  const range = document.createRange();
+  return {stacked: t.hasAttribute('data-atlas-stacked'), scrolls: box.scrollWidth > box.clientWidth + 1,
+          tabindex: box.getAttribute('tabindex'), fade: box.getAttribute('data-atlas-scroll'),
+          head: Array.from(t.querySelectorAll('thead th')).map(th => th.textContent.trim()),
+          labels: cells.map(td => getComputedStyle(td, '::before').content.replace(/^"|"$/g, '')),
+          // the value sits beside its label: right of the cell's left edge by the label's column
+          beside: cells.filter(td => td.textContent.trim()).every(td => { range.selectNodeContents(td);
+            const r = td.getBoundingClientRect(); return range.getBoundingClientRect().left > r.left + 0.3 * r.width; }),
+          width: t.getBoundingClientRect().width, column: box.clientWidth};
+});"""
+
+
+def open_answers_with_tables(d, path: str) -> None:
+    d.get(path)
+    WebDriverWait(d, 10).until(lambda d: d.execute_script("return document.readyState") == "complete")
+    d.execute_script("document.querySelectorAll('details.answer').forEach(x => { if (x.querySelector('table')) x.open = true; })")
+
+
+def settled(d, selector: str, text: str) -> dict:
+    """The table holding `text` once atlas.js has measured it (after the next frames)."""
+    d.execute_script("return new Promise(r => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r, 50))))")
+    found = d.execute_script(TABLES, selector, text)
+    assert len(found) == 1, (text, found)
+    return found[0]
+
+
+@pytest.mark.parametrize("lang,width", [(lang, width) for lang in PREFIX for width in (390, 1366)])
+def test_a_record_table_too_wide_for_a_phone_becomes_stacked_rows_and_one_that_fits_stays_a_table(server, lang, width) -> None:
+    """The five-column FP16/BF16 table of a written answer: on a phone each row is a block, each value beside its
+    column's name, nothing off-screen and nothing to scroll; on a laptop, and back on a phone, as it fits. The two-
+    column table of another answer fits a phone and stays a table; so does the card's copy in the explorer."""
+    phone = width < 500
+    with chromium(width=width, height=900, mobile=phone) as d:
+        open_answers_with_tables(d, server.url + PREFIX[lang] + "topics/distributed-training/")
+        wide = WebDriverWait(d, 10).until(lambda d: (lambda t: t if t["stacked"] == phone else None)(settled(d, "article", "1/5/10")))
+        assert len(wide["head"]) == 5 and not wide["scrolls"] and wide["width"] <= wide["column"] + 1
+        if phone:
+            assert wide["labels"] == wide["head"] * 3 and wide["beside"] and wide["tabindex"] is None and wide["fade"] is None
+            narrow = settled(d, "article", {"en": "fp32 master", "ru": "статья", "hi": "चीज़"}[lang])
+            assert not narrow["stacked"] and not narrow["scrolls"] and len(narrow["head"]) == 2
+            # Turned into a laptop's width, it is a table again; back on a phone, stacked again.
+            d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": 1366, "height": 900, "deviceScaleFactor": 1, "mobile": False})
+            WebDriverWait(d, 10).until(lambda d: not settled(d, "article", "1/5/10")["stacked"])
+            d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": width, "height": 900, "deviceScaleFactor": 2, "mobile": True})
+            WebDriverWait(d, 10).until(lambda d: settled(d, "article", "1/5/10")["stacked"])
+        else:
+            assert all(label == "none" for label in wide["labels"])  # a table: no labels drawn
+        assert d.execute_script("return document.documentElement.scrollWidth") <= width
+        # The same table in the explorer's practice card.
+        d.get(server.url + PREFIX[lang] + "explorer/?practice=fp16-vs-bf16-loss-scaling")
         WebDriverWait(d, 15).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#ex-card button[aria-expanded='false']"))
         d.execute_script("document.querySelectorAll('#ex-card button[aria-expanded=false]').forEach(b => b.click())")
-        box = WebDriverWait(d, 10).until(lambda d: d.find_element(By.CSS_SELECTOR, "#ex-card .md-typeset__scrollwrap"))
-        WebDriverWait(d, 10).until(lambda d: box.get_attribute("data-atlas-scroll") == "right")
-        assert box.get_attribute("tabindex") == "0"
+        card = WebDriverWait(d, 10).until(lambda d: (lambda t: t if t["stacked"] == phone else None)(settled(d, "#ex-card", "1/5/10")))
+        assert not card["scrolls"] and (card["labels"] == card["head"] * 3) == phone
+        assert d.execute_script("return document.documentElement.scrollWidth") <= width

@@ -186,3 +186,30 @@ def test_every_question_has_a_second_readers_check_and_most_have_a_written_answe
         qs = atlas.questions_in(topic.id)
         assert sum(1 for q in qs if q.answer) >= 0.6 * len(qs), topic.id
     assert sum(1 for q in atlas.questions if q.answer) >= 0.95 * len(atlas.questions)
+
+
+def test_table_cells_carry_their_columns_name_escaped() -> None:
+    """Each body cell of a record's table is labelled with its header's text (the stacked rows on a phone); the
+    header's text reaches the attribute escaped, whatever it holds; one-column tables and cells past the header's
+    columns are left alone."""
+    from atlas.pages.enrich import label_cells
+    from atlas.safety.sanitize import sanitize
+    table = sanitize('<table><thead><tr><th>a &amp; "b" <span class="arithmatex">\\(x\\)</span></th>'
+                     '<th style="text-align: right;">c&lt;d \' &gt; <a href="https://e.org" title="t>u">e</a></th></tr></thead>'
+                     '<tbody><tr><td>1</td><td style="text-align: right;">2</td><td>3</td></tr>'
+                     '<tr><td>4</td><td></td></tr></tbody></table>')
+    out = label_cells(table)
+    assert out.count('data-label="a &amp; &quot;b&quot; x"') == 2
+    assert out.count('data-label="c&lt;d \' &gt; e"') == 2 and '<td style="text-align:right" data-label=' in out
+    assert "<td>3</td>" in out  # no column of its own
+    assert sanitize(out) == out  # the attribute is on the allowlist, and the rest is untouched
+    assert label_cells(out) == out  # labelled once
+    one = sanitize("<table><thead><tr><th>only</th></tr></thead><tbody><tr><td>1</td></tr></tbody></table>")
+    assert label_cells(one) == one
+    assert label_cells("<p>no table</p>") == "<p>no table</p>"
+
+
+def test_a_practice_card_labels_its_tables_as_the_topic_page_does() -> None:
+    from atlas.pages.fragments import question_html
+    parts = question_html("Q?", "Tests.", ["point"], "Text.\n\n| format | bits |\n|---|---|\n| FP16 | 1/5/10 |\n", "explorer.md")
+    assert '<td data-label="format">FP16</td>' in parts["answer"] and '<td data-label="bits">1/5/10</td>' in parts["answer"]

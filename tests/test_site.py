@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import html
 import json
 import re
 from pathlib import Path
@@ -467,6 +468,24 @@ def test_practice_cards_carry_the_topic_pages_own_html(site_dir: Path, atlas, la
     assert sum("<pre>" in d or "<table>" in d for t in atlas.topics for d in (
         json.loads((site_dir / LANGS[lang] / "explorer" / "details" / f"{t.id}.json").read_text(encoding="utf-8"))[q]["answer"]
         for q in (x.id for x in atlas.questions_in(t.id)))) >= 12  # code and tables arrive as code and tables
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_record_tables_label_every_cell_with_its_column_and_site_tables_do_not(site_dir: Path, atlas, lang: str) -> None:
+    """A table in a written answer (topic page and practice card) names each cell's column (data-label), so a phone
+    can show it as stacked rows; the site's own tables (home, companies, topics index) scroll instead."""
+    topic = (site_dir / LANGS[lang] / "topics" / "distributed-training" / "index.html").read_text(encoding="utf-8")
+    table = re.search(r"<table>(?:(?!</table>).)*1/5/10.*?</table>", topic, re.S).group(0)
+    head = [re.sub(r"<[^>]+>", "", h).strip() for h in re.findall(r"<th\b[^>]*>(.*?)</th>", table, re.S)]
+    rows = re.findall(r"<tr>(.*?)</tr>", table.split("</thead>")[1], re.S)
+    assert len(head) == 5 and len(rows) == 3
+    for row in rows:
+        labels = [html.unescape(x) for x in re.findall(r'<td\b[^>]*data-label="([^"]*)"', row)]
+        assert labels == head, (labels, head)
+    card = json.loads((site_dir / LANGS[lang] / "explorer" / "details" / "distributed-training.json").read_text(encoding="utf-8"))
+    assert card["fp16-vs-bf16-loss-scaling"]["answer"].count("data-label=") == 15
+    for other in ("index.html", "companies/index.html", "topics/index.html"):
+        assert "data-label=" not in (site_dir / LANGS[lang] / other).read_text(encoding="utf-8"), other
 
 
 # -- Markers a person can read (issue 25): chips, a legend wherever markers appear, company pages to study from --

@@ -149,17 +149,35 @@
     // A formula wider than a phone scrolls sideways: keyboard users must be able to reach it. Measured again
     // whenever its box changes size (a rotated phone, an answer opened while search covered the page).
     if (display) { reach(el); if (sized) sized.observe(el); }
+    var box = el.closest && el.closest(".md-typeset__scrollwrap");
+    if (box && box.atlasSized) edges(box);  // a formula in a table: the table's width changed
   }
   function reach(el) {
     if (el.scrollWidth > el.clientWidth + 1) el.setAttribute("tabindex", "0"); else el.removeAttribute("tabindex");
     edges(el);
   }
+  // A record's table (its cells labelled with their column's name by the build, atlas.pages.enrich) whose columns
+  // would not fit its box is shown as stacked rows, each value beside its column's name (atlas.css), instead of
+  // hiding columns off-screen; a table that fits stays a table. Measured as a table every time its box changes.
+  function stack(box) {
+    var table = box.querySelector("table");
+    if (!table || !table.querySelector("td[data-label]")) return;
+    var stacked = table.hasAttribute("data-atlas-stacked");
+    if (stacked) table.removeAttribute("data-atlas-stacked");
+    var wide = box.clientWidth > 0 && box.scrollWidth > box.clientWidth + 1;
+    if (wide || (stacked && !box.clientWidth)) table.setAttribute("data-atlas-stacked", "");
+    box.atlasWidth = box.clientWidth;
+  }
   // A box that scrolls sideways (wide display math, a table on a phone) fades out at the edge that hides more,
   // so the reader sees there is more to scroll to.
   function edges(box) {
+    if (box.classList.contains("md-typeset__scrollwrap")) stack(box);
     var hidden = box.scrollWidth - box.clientWidth;
-    if (hidden <= 1) return box.removeAttribute("data-atlas-scroll");
-    if (!box.hasAttribute("tabindex")) box.setAttribute("tabindex", "0");  // a box that scrolls: reachable by keyboard
+    if (hidden <= 1) {
+      if (box.atlasFocus) { box.removeAttribute("tabindex"); box.atlasFocus = false; }  // nothing to scroll to now
+      return box.removeAttribute("data-atlas-scroll");
+    }
+    if (!box.hasAttribute("tabindex")) { box.setAttribute("tabindex", "0"); box.atlasFocus = true; }  // a box that scrolls: reachable by keyboard
     var left = box.scrollLeft > 1, right = box.scrollLeft < hidden - 1;
     box.setAttribute("data-atlas-scroll", left && right ? "both" : left ? "left" : "right");
     if (!box.atlasEdges) {
@@ -177,8 +195,15 @@
     });
   }
   window.addEventListener("load", function () { tables(document); });
+  // A table's box that changed width is measured again in the next frame: stacking it changes its height, which
+  // must not happen inside the observer's own callback.
   var sized = "ResizeObserver" in window ? new ResizeObserver(function (entries) {
-    entries.forEach(function (e) { if (e.target.classList.contains("arithmatex")) reach(e.target); else edges(e.target); });
+    entries.forEach(function (e) {
+      var box = e.target;
+      if (box.classList.contains("arithmatex")) return reach(box);
+      if (box.atlasWidth === box.clientWidth || !box.querySelector("td[data-label]")) return edges(box);
+      requestAnimationFrame(function () { edges(box); });
+    });
   }) : null;
   // KaTeX's fonts arrive after the first typesetting and widen formulas without resizing their box.
   if (document.fonts && document.fonts.addEventListener) {
@@ -260,7 +285,7 @@
   // produces survive; links only to https: pages or within the site.
   var TAGS = /^(P|UL|OL|LI|CODE|PRE|SPAN|DIV|EM|STRONG|B|I|S|DEL|INS|MARK|SUB|SUP|KBD|ABBR|A|BR|HR|BLOCKQUOTE|TABLE|THEAD|TBODY|TFOOT|TR|TH|TD|H4|H5|H6|DL|DT|DD)$/;
   var DROP = /^(SCRIPT|STYLE|TEMPLATE|IFRAME|OBJECT|NOSCRIPT|SVG|MATH|IMG|FORM|INPUT|BUTTON)$/;
-  var ATTRS = ["class", "title", "lang", "dir", "align", "start", "hreflang"];
+  var ATTRS = ["class", "title", "lang", "dir", "align", "start", "hreflang", "data-label"];
   function safeHref(href) {
     try {
       var url = new URL(href, location.href);

@@ -90,6 +90,58 @@
     });
   }
 
+  // The filters behind one toggle: folded on a phone (atlas.css) until the reader opens them, open on a laptop until
+  // they close them; the active ones stay in sight as chips, each a button that clears its filter.
+  var toggle = document.getElementById("ex-filters-toggle"), panel = document.getElementById("ex-filters");
+  var chips = document.getElementById("ex-chips"), activeCount = document.getElementById("ex-active");
+  function filtersShown() { return getComputedStyle(panel).display !== "none"; }
+  function syncToggle() { toggle.setAttribute("aria-expanded", String(filtersShown())); }
+  toggle.addEventListener("click", function () {
+    form.setAttribute("data-filters", filtersShown() ? "closed" : "open");
+    syncToggle();
+  });
+  window.addEventListener("resize", syncToggle);  // a phone turned sideways may cross the width that folds them
+  syncToggle();
+
+  function labelOf(field) {
+    var label = form.querySelector('label[for="' + field.id + '"]');
+    return label ? label.textContent.trim() : field.name;
+  }
+  function summary(s) {
+    var on = [];
+    FACETS.concat(["practised"]).forEach(function (f) {
+      var select = form.elements[f];
+      if (!select || !s[f] || !select.selectedOptions.length) return;
+      var option = select.selectedOptions[0];
+      var value = f === "practised" ? (option.getAttribute("data-label") || option.textContent) : data.facets[f][s[f]];
+      on.push({ field: f, text: labelOf(select) + ": " + value });
+    });
+    if (s.answer) on.push({ field: "answer", text: "✍ " + data.labels.has_answer });
+    activeCount.textContent = on.length ? " (" + data.labels.filters_active.replace("{n}", on.length) + ")" : "";
+    var focused = document.activeElement && chips.contains(document.activeElement)
+      ? Array.prototype.indexOf.call(chips.querySelectorAll("button"), document.activeElement) : -1;
+    chips.textContent = "";
+    on.forEach(function (f) {
+      var remove = el("button", { type: "button", className: "atlas-ex__chip", "data-clear": f.field,
+        "aria-label": data.labels.filter_remove.replace("{filter}", f.text) }, [
+        document.createTextNode(f.text + " "), el("span", { "aria-hidden": "true", text: "×" })]);
+      chips.appendChild(el("li", {}, [remove]));
+    });
+    chips.hidden = !on.length;
+    document.getElementById("ex-reset").hidden = !(on.length || s.text || s.search);
+    if (focused >= 0) {  // the chip just removed: focus moves to the next one, or back to the toggle
+      var left = chips.querySelectorAll("button");
+      (left[Math.min(focused, left.length - 1)] || toggle).focus();
+    }
+  }
+  chips.addEventListener("click", function (e) {
+    var chip = e.target.closest && e.target.closest("[data-clear]");
+    if (!chip) return;
+    var field = form.elements[chip.getAttribute("data-clear")];
+    if (field.type === "checkbox") field.checked = false; else field.value = "";
+    render();
+  });
+
   function render() {
     var s = state();
     current = data.questions.filter(function (q) { return matches(q, s); });
@@ -113,6 +165,7 @@
     typeset(list);
     if (!current.length) list.appendChild(el("li", { className: "atlas-ex__empty", text: data.labels.no_results }));
     updateCounts(s);
+    summary(s);
     var params = new URLSearchParams();
     Object.keys(s).forEach(function (k) { if (s[k]) params.set(k, s[k] === true ? "1" : s[k]); });
     var query = params.toString();

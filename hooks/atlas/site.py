@@ -5,13 +5,14 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Callable
 
 from atlas.core import urls
 from atlas.core.labels import Labels
 from atlas.core.model import LANGUAGES, Atlas
 from atlas.core.urls import Repository
 from atlas.downloads import feeds, page as downloads
-from atlas.pages import explorer, mock, progress, render, seo
+from atlas.pages import enrich, explorer, mock, progress, render, seo
 from atlas.pages.builder import Builder
 from atlas.pages.views import Table, TablePage
 from atlas.safety.textsafe import plain_markdown
@@ -26,6 +27,12 @@ class GeneratedPage:
     # Our own HTML (JSON-LD, the explorer's form and script), built from escaped data: added to the page
     # after its Markdown content has been sanitised, so the allowlist need not admit scripts or forms.
     trusted_html: str = ""
+    # What the build adds to the content's sanitised HTML (`atlas.pages.enrich`), for pages of record text.
+    finish: Callable[[str], str] | None = None
+
+    def finished(self, content_html: str) -> str:
+        """The page's sanitised content HTML with what the build adds to it."""
+        return self.finish(content_html) if self.finish is not None else content_html
 
     @property
     def standalone_markdown(self) -> str:
@@ -42,8 +49,9 @@ def pages_for(atlas: Atlas, lang: str, repo: Repository, files: dict[str, bytes]
     if files is None and not pending:
         files = downloads.language_files(atlas, lang, repo, version)
 
-    def page(uri: str, markdown: str, edit_url: str = "", trusted_html: str = "") -> GeneratedPage:
-        return GeneratedPage(urls.localized(uri, lang), lang, markdown, edit_url, trusted_html)
+    def page(uri: str, markdown: str, edit_url: str = "", trusted_html: str = "",
+             finish: Callable[[str], str] | None = None) -> GeneratedPage:
+        return GeneratedPage(urls.localized(uri, lang), lang, markdown, edit_url, trusted_html, finish)
 
     out = [page(explorer.EXPLORER_URI, explorer.explorer_page(atlas, lang), trusted_html=explorer.explorer_form(atlas, lang)),
            page(urls.GLOSSARY_URI, render.glossary_page(b.glossary_page(), L), repo.edit("data/glossary.yml")),
@@ -55,7 +63,8 @@ def pages_for(atlas: Atlas, lang: str, repo: Repository, files: dict[str, bytes]
         questions = [(repo.page_url(model.uri, lang, q.id), q.text) for g in model.groups for q in g.questions]
         data = seo.question_list(model.title, model.summary, repo.page_url(model.uri, lang), lang, questions)
         english = "" if lang == urls.DEFAULT_LANGUAGE else render.english_source(topic.id, L)
-        out.append(page(model.uri, render.topic_page(model, L), model.edit_url, seo.json_ld(data) + english))
+        out.append(page(model.uri, render.topic_page(model, L), model.edit_url, seo.json_ld(data) + english,
+                        enrich.label_cells))
     for company_id in atlas.companies_with_questions():
         out.append(page(urls.company_uri(company_id), render.company_page(b.company_page(company_id), L),
                         repo.edit(f"data/companies/{company_id}.yml")))

@@ -28,7 +28,8 @@ def explorer_data(atlas: Atlas, lang: str) -> dict:
     return {
         "labels": {k: L[k] for k in ("shown", "no_results", "show_rubric", "show_answer", "open_question",
                                      "next_question", "tests", "rubric", "answer", "asked_at", "practised",
-                                     "hide_rubric", "hide_answer", "search_filter", "search_clear", "searching")},
+                                     "hide_rubric", "hide_answer", "search_filter", "search_clear", "searching",
+                                     "filters_active", "filter_remove", "has_answer")},
         "facets": {
             "topic": {t.id: t.name[lang] for t in atlas.topics},
             "track": {t.id: t.name[lang] for t in atlas.tracks},
@@ -126,11 +127,18 @@ def explorer_form(atlas: Atlas, lang: str) -> str:
     fields.append(_select("practised", L["progress_filter"], L["any"],
                           {"yes": L["practised_yes"], "no": L["practised_no"]}))
     topics = " · ".join(f'<a href="../topics/{html.escape(t.id)}/">{html.escape(t.name[lang])}</a>' for t in atlas.topics)
+    # The filters behind one toggle: folded on a phone (atlas.css, before any script runs), open on a laptop; the
+    # active ones stay in sight as a line of chips that each clear theirs, and "clear filters" after them (explorer.js).
     return f"""<form id="atlas-explorer" class="atlas-ex" role="search" aria-label="{html.escape(L['filters'])}" data-src="{DATA_FILE}">
 <div class="atlas-ex__field atlas-ex__text"><label for="ex-text">{html.escape(L['search_text'])}</label><input id="ex-text" name="text" type="search" autocomplete="off"></div>
+<div class="atlas-ex__bar"><button type="button" id="ex-filters-toggle" class="atlas-ex__toggle" aria-controls="ex-filters" aria-expanded="true">{html.escape(L['filters'])}<span id="ex-active" class="atlas-ex__active"></span></button>
+<ul id="ex-chips" class="atlas-ex__chips" aria-label="{html.escape(L['filters_on'])}" hidden></ul>
+<button type="reset" id="ex-reset" class="atlas-ex__reset" hidden>{html.escape(L['reset'])}</button></div>
+<div id="ex-filters" class="atlas-ex__filters">
 {''.join(fields)}
 <div class="atlas-ex__field atlas-ex__check"><input id="ex-answer" name="answer" type="checkbox" value="1"><label for="ex-answer">{html.escape(L['only_answered'])}</label></div>
-<div class="atlas-ex__buttons"><button type="reset" class="md-button">{html.escape(L['reset'])}</button> <button type="button" id="ex-practice" class="md-button md-button--primary">{html.escape(L['practice'])}</button> {mock.explorer_extras(lang)}</div>
+</div>
+<div class="atlas-ex__buttons"><button type="button" id="ex-practice" class="md-button md-button--primary">{html.escape(L['practice'])}</button> {mock.explorer_extras(lang)}</div>
 </form>
 {mock.due_note(L, "../mock/?review=1")}
 <p id="ex-count" class="atlas-ex__count" role="status" aria-live="polite"></p>

@@ -3,8 +3,8 @@
 The same Markdown extensions as the site (mkdocs.yml's `markdown_extensions` plus MkDocs' built-in `tables` and
 `fenced_code`), the same escaping of record text (`escape_markup`) and the same allowlist sanitiser
 (`atlas.safety.sanitize`) as every page: math comes out as arithmatex's `\\(…\\)` spans that `atlas.js` typesets,
-code highlighted by Pygments, tables as tables. Links to `.md` pages become the directory URLs MkDocs would write,
-relative to the page the fragment is shown on.
+code highlighted by Pygments, tables as tables with each cell labelled by its column (`atlas.pages.enrich`).
+Links to `.md` pages become the directory URLs MkDocs would write, relative to the page the fragment is shown on.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ import markdown
 
 from atlas.core import urls
 from atlas.core.settings import mkdocs_config
+from atlas.pages.enrich import label_cells
 from atlas.safety.sanitize import sanitize
 from atlas.safety.textsafe import escape_markup, one_line
 
@@ -62,7 +63,7 @@ def _unwrap(html: str) -> str:
 
 def to_html(text: str, from_uri: str, inline: bool = False) -> str:
     """Record Markdown -> the sanitised HTML a topic page would show for it. `inline`: without the wrapping <p>."""
-    rendered = sanitize(_directory_urls(_converter().reset().convert(escape_markup(text).strip()), from_uri))
+    rendered = label_cells(sanitize(_directory_urls(_converter().reset().convert(escape_markup(text).strip()), from_uri)))
     return _unwrap(rendered) if inline else rendered.strip()
 
 
@@ -75,7 +76,7 @@ def question_html(text: str, tests: str, rubric: list[str], answer: str, from_ur
     line each, as the topic page lists them) and the answer ("" if none)."""
     parts = [text, tests, "\n".join("- " + one_line(escape_markup(p)) for p in rubric), answer]
     source = f"\n\n{_SPLIT}\n\n".join(escape_markup(p).strip() if i != 2 else p for i, p in enumerate(parts))
-    rendered = sanitize(_directory_urls(_converter().reset().convert(source), from_uri))
+    rendered = label_cells(sanitize(_directory_urls(_converter().reset().convert(source), from_uri)))
     pieces = rendered.split(f"<p>{_SPLIT}</p>")
     if len(pieces) != 4:  # a part swallowed the break (it cannot: fences and lists end at it): render one by one
         return {"text": to_html(text, from_uri, True), "tests": to_html(tests, from_uri),

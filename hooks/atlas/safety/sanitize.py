@@ -33,7 +33,7 @@ ATTRIBUTES: dict[str, set[str]] = {
     "progress": {"max", "value"},
     "span": {"role", "hidden"},  # hidden: the question list's "practised" mark, shown by progress.js
     "th": {"align", "style", "scope"},
-    "td": {"align", "style"},
+    "td": {"align", "style", "data-label"},  # its column's name, for tables shown as stacked rows (atlas.pages.enrich)
 }
 # Links point to https: pages (or within the site); images and everything else load from this site only
 # (see _filter and the CSP).
