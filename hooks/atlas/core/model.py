@@ -239,13 +239,17 @@ class Atlas:
         return sorted(counts, key=lambda c: (-counts[c], c))
 
     def questions_at(self, company_id: str) -> list[Question]:
-        return [q for q in self.questions if any(a.company == company_id for a in q.asked)]
+        return list(self._by_company.get(company_id, ()))
 
     def questions_in(self, topic_id: str) -> list[Question]:
         return [q for q in self.questions if q.topic == topic_id]
 
     def __post_init__(self) -> None:
         self._by_id = {q.id: q for q in self.questions}
+        self._by_company: dict[str, list[Question]] = {}  # company id -> its questions, in the atlas's order
+        for q in self.questions:
+            for c in dict.fromkeys(a.company for a in q.asked):
+                self._by_company.setdefault(c, []).append(q)
 
 
 __all__ = ["LANGUAGES", "Atlas", "Question", "Topic", "Track", "Reading", "Source", "Company",

@@ -22,6 +22,20 @@ DATA_FILE = "questions.json"  # beside the explorer page: explorer/questions.jso
 DETAILS_DIR = "details"       # explorer/details/<topic>.json: rubric and answer, fetched for practice only
 
 
+def explorer_facets(atlas: Atlas, lang: str) -> dict:
+    """The filters' options, localised (the form needs only these, not the questions)."""
+    return {
+        "topic": {t.id: t.name[lang] for t in atlas.topics},
+        "track": {t.id: t.name[lang] for t in atlas.tracks},
+        "type": {k: v.name[lang] for k, v in atlas.types.items()},
+        "difficulty": {k: v.name[lang] for k, v in atlas.difficulties.items()},
+        # Only companies with a question: a company that would select nothing is not offered.
+        "company": {k: atlas.companies[k].name[lang] for k in sorted(atlas.companies_with_questions(),
+                                                                   key=lambda k: atlas.companies[k].name[lang].lower())},
+        "evidence": {k: f"{v.marker} {v.name[lang]}" for k, v in atlas.evidence.items()},
+    }
+
+
 def explorer_data(atlas: Atlas, lang: str) -> dict:
     """Facets and questions, localised; urls are relative to the explorer page."""
     L = Labels(lang)
@@ -30,16 +44,7 @@ def explorer_data(atlas: Atlas, lang: str) -> dict:
                                      "next_question", "tests", "rubric", "answer", "asked_at", "practised",
                                      "hide_rubric", "hide_answer", "search_filter", "search_clear", "searching",
                                      "filters_active", "filter_remove", "has_answer")},
-        "facets": {
-            "topic": {t.id: t.name[lang] for t in atlas.topics},
-            "track": {t.id: t.name[lang] for t in atlas.tracks},
-            "type": {k: v.name[lang] for k, v in atlas.types.items()},
-            "difficulty": {k: v.name[lang] for k, v in atlas.difficulties.items()},
-            # Only companies with a question: a company that would select nothing is not offered.
-            "company": {k: atlas.companies[k].name[lang] for k in sorted(atlas.companies_with_questions(),
-                                                                       key=lambda k: atlas.companies[k].name[lang].lower())},
-            "evidence": {k: f"{v.marker} {v.name[lang]}" for k, v in atlas.evidence.items()},
-        },
+        "facets": explorer_facets(atlas, lang),
         "questions": [{
             "id": q.id,
             "url": f"../topics/{q.topic}/#{q.id}",
@@ -115,7 +120,7 @@ def explorer_page(atlas: Atlas, lang: str) -> str:
 def explorer_form(atlas: Atlas, lang: str) -> str:
     """The form, result list and script, in our own HTML: every record value is HTML-escaped."""
     L = Labels(lang)
-    data = explorer_data(atlas, lang)["facets"]
+    data = explorer_facets(atlas, lang)
     assets = "../assets/" if lang == DEFAULT_LANGUAGE else "../../assets/"
     fields = [_select("topic", L["topic"], L["any"], data["topic"]),
               _select("track", L["track"], L["any"], data["track"]),

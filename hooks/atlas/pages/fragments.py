@@ -68,6 +68,16 @@ def to_html(text: str, from_uri: str, inline: bool = False) -> str:
 
 
 _SPLIT = "ATLASFRAGMENTBREAK"  # a paragraph of its own between the parts of one record: one conversion per record
+
+
+def many_to_html(texts: list[str], from_uri: str) -> list[str]:
+    """Several one-paragraph texts (a company page's notes) in one conversion, each inline, as `to_html` gives."""
+    if not texts:
+        return []
+    source = f"\n\n{_SPLIT}\n\n".join(escape_markup(t).strip() for t in texts)
+    rendered = label_cells(sanitize(_directory_urls(_converter().reset().convert(source), from_uri)))
+    pieces = [_unwrap(p) for p in rendered.split(f"<p>{_SPLIT}</p>")]
+    return pieces if len(pieces) == len(texts) else [to_html(t, from_uri, True) for t in texts]
 _ITEM = re.compile(r"<li>(.*?)</li>", re.S)
 
 

@@ -158,16 +158,19 @@ def company_page(page: CompanyPage, L: Labels) -> str:
         out.append("")
     intro = "company_intro_rounds" if page.process else "company_intro"
     out += [L.format(intro, company=_plain(page.title)), ""]
+    # Every note of the page in one Markdown conversion (a page holds hundreds at a large company).
+    notes = list(dict.fromkeys(a.note for _, _, items in page.sections for a in items if a.note))
+    html_of = dict(zip(notes, fragments.many_to_html(notes, page.uri)))
     for anchor, title, items in page.sections:
         questions = list(dict.fromkeys(a.question.href for a in items))  # one entry per question, in order
         out += [f"## {_plain(title)} ({len(questions)}) {{ #{anchor} }}", "", '<ul class="atlas-qlist atlas-company-qs">']
         for href in questions:
-            out.append(company_question([a for a in items if a.question.href == href], page.uri, L))
+            out.append(company_question([a for a in items if a.question.href == href], page.uri, L, html_of))
         out += ["</ul>", ""]
     return "\n".join(out)
 
 
-def company_question(mine: list[Attribution], page_uri: str, L: Labels) -> str:
+def company_question(mine: list[Attribution], page_uri: str, L: Labels, notes_html: dict[str, str] | None = None) -> str:
     """One question on a company page (our own HTML, every value escaped or sanitised): its short title,
     level, written answer and practised marks, each attribution as a chip to its source, and how each source
     supports it in a fold."""
@@ -180,7 +183,8 @@ def company_question(mine: list[Attribution], page_uri: str, L: Labels) -> str:
     notes = "".join(
         f'<li><a href="{html.escape(a.source.href)}">{html.escape(a.source.text)}</a>'
         + (f" ({html.escape(a.source.title)})" if a.source.title else "")
-        + (f": {fragments.to_html(a.note, page_uri, inline=True)}" if a.note else "") + "</li>" for a in mine)
+        + (f": {(notes_html or {}).get(a.note) or fragments.to_html(a.note, page_uri, inline=True)}" if a.note else "")
+        + "</li>" for a in mine)
     return (f'<li><a href="{html.escape(first.question_href)}" title="{html.escape(first.question.text)}">'
             f'{html.escape(first.short or first.question.text)}</a> <span class="atlas-qlist__tags">'
             f'<span class="atlas-level" aria-hidden="true">{html.escape(first.difficulty_marker)}</span> '
