@@ -45,8 +45,9 @@
     return s;
   }
 
-  // "Practised" marks live in progress.js (localStorage, shared by every language).
-  var progress = window.atlasProgress || { has: function () { return false; }, set: function () {}, onChange: function () {} };
+  // "Practised" marks live in progress.js (localStorage, shared by every language), which runs after this script
+  // may have drawn the first results: bound once the page is parsed (bindProgress).
+  var progress = { has: function () { return false; }, set: function () {}, onChange: function () {} };
   function practisedIs(q, want) { return progress.has(q.id) === (want === "yes"); }
 
   function matches(q, s, skip) {
@@ -101,6 +102,7 @@
     syncToggle();
   });
   window.addEventListener("resize", syncToggle);  // a phone turned sideways may cross the width that folds them
+  window.addEventListener("load", syncToggle);  // this script may run before the stylesheet that folds them
   syncToggle();
 
   function labelOf(field) {
@@ -292,18 +294,35 @@
   form.addEventListener("submit", function (e) { e.preventDefault(); });
   form.addEventListener("reset", function () { searchQuery = ""; searchIds = null; setTimeout(function () { searchLine(); render(); }, 0); });
   document.getElementById("ex-practice").addEventListener("click", practice);
-  progress.onChange(function () {
+  function onProgress() {
     if (!data) return;
     render();
     var toggle = document.getElementById("ex-card-practised");
     if (toggle) toggle.setAttribute("aria-pressed", String(progress.has(card.getAttribute("data-id"))));
-  });
+  }
+  function bindProgress() {
+    if (!window.atlasProgress || progress === window.atlasProgress) return;
+    progress = window.atlasProgress;
+    progress.onChange(onProgress);
+    if (Object.keys(progress.all() || {}).length) onProgress();  // the first results were drawn without the marks
+  }
 
-  fetch(form.getAttribute("data-src")).then(function (r) { return r.json(); }).then(function (json) {
+  // The list is drawn as soon as the question list has arrived (it is preloaded, and this script is async), not
+  // after the theme's scripts: on a phone the first results are on the first screen. Titles with math or code need
+  // atlas.js's allowlist (window.atlasBuilt), which runs early; if it has not yet, the list waits for the page.
+  var parsed = new Promise(function (resolve) {
+    if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", resolve); else resolve();
+  });
+  var loaded = fetch(form.getAttribute("data-src")).then(function (r) { return r.json(); }).then(function (json) {
+    return window.atlasBuilt ? json : parsed.then(function () { return json; });
+  }).then(function (json) {
     data = json;
     restore();
     searchLine();
     render();
+  });
+  Promise.all([loaded, parsed]).then(function () {
+    bindProgress();
     if (searchQuery && window.atlasSearchAll) {
       window.atlasSearchAll(searchQuery).then(function (ids) {
         searchIds = new Set(ids);
