@@ -24,7 +24,7 @@ from atlas.core.labels import Labels
 from atlas.core.model import Atlas
 from atlas.core.urls import DEFAULT_LANGUAGE, Repository
 from atlas.downloads import background, feeds, page as downloads
-from atlas.pages import explorer, mock
+from atlas.pages import explorer, glossterms, mock
 from atlas.pages.notfound import with_home_links
 from atlas.pages.seo import absolute_alternates, write_sitemaps
 from atlas.safety.csp import add_policy
@@ -284,6 +284,8 @@ def on_post_build(config: MkDocsConfig) -> None:
     for lang in languages:
         root = site / ("" if lang == DEFAULT_LANGUAGE else lang)
         _write(root / "explorer" / explorer.DATA_FILE, explorer.explorer_files_list(_state["atlas"], lang).encode("utf-8"))
+        for name, text in glossterms.definition_files(_state["atlas"].glossary, lang).items():  # the terms' popovers
+            _write(root / name, text.encode("utf-8"))
         _write(root / feeds.FEED_FILE, feeds.atom_feed(_state["atlas"], lang, _state["repo"]))
     _deliver_downloads(site, languages, _state.pop("downloads_job"))
 

@@ -189,3 +189,20 @@ def test_axe_on_the_explorers_folded_and_opened_filters_with_active_chips(server
         d.find_element(By.ID, "ex-filters-toggle").click()
         assert d.find_element(By.ID, "ex-company").is_displayed()
         assert axe_violations_here(d) == []
+
+
+@pytest.mark.parametrize("lang,scheme", [("ru", "light"), ("hi", "dark")])
+def test_axe_on_glossary_terms_and_an_open_term_popover(server, lang: str, scheme: str) -> None:
+    """Russian and Hindi record text with its glossary terms marked, and a term's popover opened, on a phone."""
+    with chromium(390, 844, mobile=True) as d:
+        d.set_script_timeout(120)
+        if scheme == "dark":
+            d.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})
+        d.get(server.url + LANGUAGE_ROOTS[lang] + "topics/rl-algorithms/")
+        d.execute_script("document.querySelectorAll('details.answer').forEach(x => x.open = true)")
+        typeset_every_formula(d)
+        term = d.find_elements(By.CSS_SELECTOR, "details.answer button[popovertarget^='g:']")[0]
+        d.execute_script("arguments[0].scrollIntoView({block: 'center'})", term)
+        term.click()
+        WebDriverWait(d, 5).until(lambda d: d.execute_script("return !!document.querySelector('.atlas-gloss:popover-open')"))
+        assert axe_violations_here(d) == []

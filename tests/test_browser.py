@@ -981,3 +981,62 @@ def test_a_record_table_too_wide_for_a_phone_becomes_stacked_rows_and_one_that_f
         card = WebDriverWait(d, 10).until(lambda d: (lambda t: t if t["stacked"] == phone else None)(settled(d, "#ex-card", "1/5/10")))
         assert not card["scrolls"] and (card["labels"] == card["head"] * 3) == phone
         assert d.execute_script("return document.documentElement.scrollWidth") <= width
+
+
+# -- Glossary terms in Russian and Hindi record text show their English on tap (issue 25) -------------------------
+def tap(d, element) -> None:
+    """A finger's tap (touch events at the element's centre), as a phone sends it."""
+    r = d.execute_script("const r = arguments[0].getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]", element)
+    for kind, points in (("touchStart", [{"x": r[0], "y": r[1]}]), ("touchEnd", [])):
+        d.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+
+
+POPOVER = """const t = arguments[0], p = document.getElementById(t.getAttribute('popovertarget'));
+const a = t.getBoundingClientRect(), b = p.getBoundingClientRect();
+return {open: p.matches(':popover-open'), text: p.innerText, left: b.left, right: b.right, top: b.top, bottom: b.bottom,
+        termTop: a.top, termBottom: a.bottom, described: document.getElementById(t.getAttribute('aria-describedby')) === p};"""
+
+
+@pytest.mark.parametrize("lang,width", [("ru", 390), ("hi", 390), ("ru", 1366), ("hi", 1366)])
+def test_a_glossary_term_in_record_text_shows_its_english_on_a_tap_and_by_keyboard(server, atlas, lang, width) -> None:
+    """Tap (or click) a marked term: its popover opens beside it, inside the screen, with the English term and the
+    definition; a tap elsewhere closes it. By keyboard: Enter opens it, Escape closes it and focus stays on the term."""
+    phone = width < 500
+    terms = {t.id: t for t in atlas.glossary.terms}
+    with chromium(width=width, height=844 if phone else 900, mobile=phone) as d:
+        d.get(server.url + PREFIX[lang] + "topics/inference-serving/")
+        WebDriverWait(d, 10).until(lambda d: d.execute_script("return document.readyState") == "complete")
+        marked = d.find_elements(By.CSS_SELECTOR, "details.atlas-fold button[popovertarget^='g:']")
+        assert len(marked) > 10
+        term = marked[1]
+        term_id = term.get_attribute("popovertarget").removeprefix("g:")
+        english = terms[term_id].term["en"]
+        d.execute_script("arguments[0].scrollIntoView({block: 'center'})", term)
+        if phone:
+            tap(d, term)
+        else:
+            term.click()
+        definition = " ".join(terms[term_id].definition[lang].split())[:20]
+        pop = WebDriverWait(d, 5).until(lambda d: (lambda p: p if p["open"] and definition in p["text"] else None)(
+            d.execute_script(POPOVER, term)))  # the definition arrives with the first touch
+        assert english in pop["text"] and pop["described"]
+        assert 0 <= pop["left"] and pop["right"] <= width  # inside the screen
+        assert pop["top"] >= pop["termBottom"] - 1 or pop["bottom"] <= pop["termTop"] + 1  # beside the term, not over it
+        assert d.execute_script("return document.documentElement.scrollWidth") <= width
+        # A tap (click) elsewhere closes it.
+        away = d.find_element(By.CSS_SELECTOR, "article h1 + p")
+        d.execute_script("arguments[0].scrollIntoView({block: 'center'})", away)
+        if phone:
+            tap(d, away)
+        else:
+            away.click()
+        WebDriverWait(d, 5).until(lambda d: not d.execute_script(POPOVER, term)["open"])
+        # By keyboard: Enter opens it, Escape closes it, focus stays on the term.
+        other = marked[2]
+        d.execute_script("arguments[0].scrollIntoView({block: 'center'}); arguments[0].focus()", other)
+        other.send_keys(Keys.ENTER)
+        opened = WebDriverWait(d, 5).until(lambda d: (lambda p: p if p["open"] else None)(d.execute_script(POPOVER, other)))
+        assert terms[other.get_attribute("popovertarget").removeprefix("g:")].term["en"] in opened["text"]
+        d.switch_to.active_element.send_keys(Keys.ESCAPE)
+        WebDriverWait(d, 5).until(lambda d: not d.execute_script(POPOVER, other)["open"])
+        assert d.switch_to.active_element == other

@@ -213,3 +213,39 @@ def test_a_practice_card_labels_its_tables_as_the_topic_page_does() -> None:
     from atlas.pages.fragments import question_html
     parts = question_html("Q?", "Tests.", ["point"], "Text.\n\n| format | bits |\n|---|---|\n| FP16 | 1/5/10 |\n", "explorer.md")
     assert '<td data-label="format">FP16</td>' in parts["answer"] and '<td data-label="bits">1/5/10</td>' in parts["answer"]
+
+
+def test_glossary_terms_are_marked_once_per_question_in_record_text_only(atlas) -> None:
+    """The first occurrence per question of a term in the reader's script, inflected, in what it tests, the rubric or
+    the answer; never in code, math, links, headings, summaries or the meta line; each popover once per page, with
+    the English term; record text stays escaped."""
+    from atlas.pages.glossterms import TermMarker
+    from atlas.safety.sanitize import sanitize
+    marker = TermMarker(atlas.glossary, "ru")
+    fold = ('<details class="atlas-fold" open><summary>Что проверяет предобучение</summary>'
+            '<p><strong>Что проверяет:</strong> Предобучения &lt;b&gt; мало; <code>предобучение</code> '
+            '<span class="arithmatex">\\(предобучение\\)</span> <a href="https://e.org">KL-дивергенция</a>.</p>'
+            '<ul><li>KL-дивергенцию и предобучение; снова KL-дивергенция.</li></ul></details>')
+    page = sanitize('<h3 class="atlas-q" id="one">Предобучение?</h3><p class="atlas-meta">предобучение</p>' + fold
+                    + '<h3 class="atlas-q" id="two">Два</h3><details class="answer"><summary>Разбор</summary>'
+                    '<p>Здесь KL-дивергенции и предобучением.</p><h4>Предобучение</h4></details>')
+    out = marker.mark(page, "topics/pretraining.md")
+    marks = re.findall(r'<button type="button" popovertarget="g:([a-z0-9-]+)" aria-describedby="g:\1">([^<]*)</button>', out)
+    assert marks == [("pretraining", "Предобучения"), ("kl-divergence", "KL-дивергенцию"),
+                     ("kl-divergence", "KL-дивергенции"), ("pretraining", "предобучением")], marks
+    assert "&lt;b&gt;" in out and "<b>" not in out
+    assert '<h3 class="atlas-q" id="one">Предобучение?</h3><p class="atlas-meta">предобучение</p>' in out
+    assert "<code>предобучение</code>" in out and "\\(предобучение\\)" in out and ">KL-дивергенция</a>" in out
+    assert "<summary>Что проверяет предобучение</summary>" in out and "<h4>Предобучение</h4>" in out
+    for term in ("pretraining", "kl-divergence"):
+        assert out.count(f'<div popover id="g:{term}" class="atlas-gloss">') == 1
+    assert '<strong lang="en">pretraining</strong>' in out and 'href="../../glossary/#pretraining"' in out
+    assert 'data-src="../../glossary/terms.json"' in out  # the definitions: one file per language, fetched on use
+    from atlas.pages.glossterms import definitions
+    defs = definitions(atlas.glossary, "ru")
+    assert defs["pretraining"].startswith("Обучение модели") and "<p>" not in defs["pretraining"]
+    assert "supervised-fine-tuning" not in defs  # SFT is English: never marked, no definition shipped
+    assert marker.mark("<p>предобучение</p>", "topics/x.md") == "<p>предобучение</p>"  # outside record text
+    hindi = TermMarker(atlas.glossary, "hi").mark(
+        '<details class="answer"><summary>x</summary><p>प्रीट्रेनिंग और SFT, फिर प्रीट्रेनिंग</p></details>', "topics/x.md")
+    assert hindi.count("popovertarget=") == 1 and "g:supervised-fine-tuning" not in hindi  # SFT is English

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import html
+from html import escape as html_escape
 import json
 import re
 from pathlib import Path
@@ -428,6 +429,23 @@ def _absolute(html: str, base: str) -> str:
     return re.sub(r'(<a\b[^>]*?\bhref=")([^"]*)"', lambda m: m.group(1) + urljoin(base, m.group(2)) + '"', html)
 
 
+TERM_MARK = re.compile(r'<button type="button" popovertarget="g:([a-z0-9-]+)" aria-describedby="g:\1">(.*?)</button>', re.S)
+
+
+def ancestors(node: Node) -> list[Node]:
+    out = []
+    while node.parent is not None:
+        node = node.parent
+        out.append(node)
+    return out
+
+
+def without_term_marks(page_html: str) -> str:
+    """A Russian or Hindi topic page without its glossary marks (the terms' text stays) and their popovers."""
+    page_html = TERM_MARK.sub(r"\2", page_html)
+    return re.sub(r'\n<div class="atlas-gloss-defs">.*?</div></div>(?=\s*</article>)', "", page_html, flags=re.S)
+
+
 def question_parts_on_page(section: str, labels: dict) -> dict:
     """A question's parts as its topic page shows them: heading text, what it tests, rubric points, answer."""
     text = section[section.index(">") + 1:section.index('<a class="headerlink"')]
@@ -443,12 +461,13 @@ def question_parts_on_page(section: str, labels: dict) -> dict:
 @pytest.mark.parametrize("lang", LANGS)
 def test_practice_cards_carry_the_topic_pages_own_html(site_dir: Path, atlas, lang: str) -> None:
     """explorer/details/<topic>.json holds every question's text, tests, rubric and answer as exactly the HTML of
-    its topic page (links resolved), sanitised like it: no Markdown left for a card to show."""
+    its topic page (links resolved; the page's glossary marks aside), sanitised like it: no Markdown left for a card
+    to show."""
     from atlas.safety.sanitize import sanitize
     labels = {k: v[lang] for k, v in all_labels().items()}
     compared = 0
     for topic in atlas.topics:
-        html = (site_dir / LANGS[lang] / "topics" / topic.id / "index.html").read_text(encoding="utf-8")
+        html = without_term_marks((site_dir / LANGS[lang] / "topics" / topic.id / "index.html").read_text(encoding="utf-8"))
         details = json.loads((site_dir / LANGS[lang] / "explorer" / "details" / f"{topic.id}.json").read_text(encoding="utf-8"))
         page_base, card_base = f"http://x.test/{LANGS[lang]}topics/{topic.id}/", f"http://x.test/{LANGS[lang]}explorer/"
         for q in atlas.questions_in(topic.id):
@@ -486,6 +505,39 @@ def test_record_tables_label_every_cell_with_its_column_and_site_tables_do_not(s
     assert card["fp16-vs-bf16-loss-scaling"]["answer"].count("data-label=") == 15
     for other in ("index.html", "companies/index.html", "topics/index.html"):
         assert "data-label=" not in (site_dir / LANGS[lang] / other).read_text(encoding="utf-8"), other
+
+
+@pytest.mark.parametrize("lang", ["ru", "hi"])
+def test_glossary_terms_in_record_text_are_marked_once_per_question_with_one_popover_per_term(site_dir: Path, atlas, lang: str) -> None:
+    """Russian and Hindi topic pages: each glossary term in the reader's script, at its first occurrence per question,
+    in what it tests, the rubric or the answer (never in code, math, links or headings) opens its popover (once on
+    the page) with the English term; the definitions are in one file per language; the English pages mark nothing."""
+    terms = {t.id: t for t in atlas.glossary.terms}
+    script = SCRIPT[lang]
+    total = 0
+    defined = json.loads((site_dir / lang / "glossary" / "terms.json").read_text(encoding="utf-8"))
+    for topic in atlas.topics:
+        html = (site_dir / LANGS[lang] / "topics" / topic.id / "index.html").read_text(encoding="utf-8")
+        popovers = re.findall(r'<div popover id="g:([a-z0-9-]+)" class="atlas-gloss">(.*?)</div>', html, re.S)
+        ids = [p[0] for p in popovers]
+        assert len(ids) == len(set(ids)), topic.id
+        for term_id, body in popovers:
+            assert f'<strong lang="en">{html_escape(terms[term_id].term["en"])}</strong>' in body, term_id
+            assert defined[term_id] and terms[term_id].definition[lang][:15] not in body  # fetched on use, not carried
+        questions = re.split(r'<h3 class="atlas-q" id=', html)[1:]
+        for q in questions:
+            marks = TERM_MARK.findall(q.split('<div class="atlas-gloss-defs">')[0])
+            assert len({m[0] for m in marks}) == len(marks), (topic.id, marks)  # once per question
+            assert all(script.search(text) for _, text in marks), marks
+            assert set(m[0] for m in marks) <= set(ids)
+            total += len(marks)
+        doc = parse(html)
+        for button in doc.find_all("button", pred=lambda b: b.attrs.get("popovertarget", "").startswith("g:")):
+            assert not any(a.tag in ("a", "code", "pre", "h1", "h2", "h3", "h4", "summary") or "arithmatex" in a.classes
+                           for a in ancestors(button)), (topic.id, button.text)
+            assert any(a.tag == "details" and {"atlas-fold", "answer"} & a.classes for a in ancestors(button))
+    assert total > 200
+    assert 'popovertarget="g:' not in (site_dir / "topics" / "rl-algorithms" / "index.html").read_text(encoding="utf-8")
 
 
 # -- Markers a person can read (issue 25): chips, a legend wherever markers appear, company pages to study from --

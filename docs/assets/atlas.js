@@ -316,3 +316,53 @@
     return out;
   };
 })();
+// A glossary term's popover (Russian and Hindi record text, atlas.pages.glossterms) opens beside the term that
+// opened it: below it, or above where the screen ends, kept inside the screen's width. The browser opens and closes
+// it (popovertarget); without this script it shows in the middle of the screen. The definitions come from one file
+// per language (glossary/terms.json, the build's sanitised HTML, copied in through atlasBuilt's allowlist), fetched
+// when a term is first touched or focused.
+(function () {
+  "use strict";
+  var TERM = 'button[popovertarget^="g:"]', invoker = null, open = null, definitions = null;
+  function termOf(target) { return target && target.closest ? target.closest(TERM) : null; }
+  function define() {
+    var box = document.querySelector(".atlas-gloss-defs[data-src]");
+    if (definitions || !box || !window.atlasBuilt) return;
+    definitions = fetch(box.getAttribute("data-src")).then(function (r) { return r.json(); }).then(function (all) {
+      Array.prototype.forEach.call(box.children, function (pop) {
+        var slot = pop.children[1], html = all[pop.id.slice(2)];
+        if (!slot || !html || slot.childNodes.length) return;
+        slot.appendChild(window.atlasBuilt(html));
+        slot.hidden = false;
+        if (window.atlasTypeset) window.atlasTypeset(slot);  // a formula in a definition
+      });
+      follow();  // the open popover grew
+    }).catch(function () { definitions = null; });  // tried again at the next touch
+  }
+  document.addEventListener("pointerdown", function (e) { if (termOf(e.target)) define(); }, true);
+  document.addEventListener("focusin", function (e) { if (termOf(e.target)) define(); });
+  document.addEventListener("click", function (e) { var term = termOf(e.target); if (term) { invoker = term; define(); } }, true);
+  function place(pop, term) {
+    var r = term.getBoundingClientRect(), gap = 6, edge = 8;
+    pop.setAttribute("data-placed", "");
+    pop.style.inset = "auto";
+    var w = pop.offsetWidth, h = pop.offsetHeight;
+    var left = Math.max(edge, Math.min(r.left, innerWidth - w - edge));
+    var top = r.bottom + gap + h <= innerHeight - edge || r.top - gap - h < edge ? r.bottom + gap : r.top - gap - h;
+    pop.style.left = left + "px";
+    pop.style.top = top + "px";
+  }
+  function follow() { if (open) place(open.pop, open.term); }
+  document.addEventListener("toggle", function (e) {
+    var pop = e.target;
+    if (!pop.classList || !pop.classList.contains("atlas-gloss")) return;
+    if (e.newState !== "open") { if (open && open.pop === pop) open = null; return; }
+    var term = e.source || invoker;
+    if (!term || term.getAttribute("popovertarget") !== pop.id) return;
+    open = { pop: pop, term: term };
+    place(pop, term);
+    define();
+  }, true);
+  window.addEventListener("scroll", follow, { passive: true });
+  window.addEventListener("resize", follow);
+})();

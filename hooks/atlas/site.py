@@ -12,7 +12,7 @@ from atlas.core.labels import Labels
 from atlas.core.model import LANGUAGES, Atlas
 from atlas.core.urls import Repository
 from atlas.downloads import feeds, page as downloads
-from atlas.pages import enrich, explorer, mock, progress, render, seo
+from atlas.pages import enrich, explorer, glossterms, mock, progress, render, seo
 from atlas.pages.builder import Builder
 from atlas.pages.views import Table, TablePage
 from atlas.safety.textsafe import plain_markdown
@@ -53,6 +53,8 @@ def pages_for(atlas: Atlas, lang: str, repo: Repository, files: dict[str, bytes]
              finish: Callable[[str], str] | None = None) -> GeneratedPage:
         return GeneratedPage(urls.localized(uri, lang), lang, markdown, edit_url, trusted_html, finish)
 
+    # Russian and Hindi topic pages mark the glossary's terms in record text (the English on a tap).
+    terms = None if lang == urls.DEFAULT_LANGUAGE else glossterms.TermMarker(atlas.glossary, lang)
     out = [page(explorer.EXPLORER_URI, explorer.explorer_page(atlas, lang), trusted_html=explorer.explorer_form(atlas, lang)),
            page(urls.GLOSSARY_URI, render.glossary_page(b.glossary_page(), L), repo.edit("data/glossary.yml")),
            page(downloads.DOWNLOADS_URI, downloads.downloads_page(atlas, lang, files, version)),
@@ -64,7 +66,7 @@ def pages_for(atlas: Atlas, lang: str, repo: Repository, files: dict[str, bytes]
         data = seo.question_list(model.title, model.summary, repo.page_url(model.uri, lang), lang, questions)
         english = "" if lang == urls.DEFAULT_LANGUAGE else render.english_source(topic.id, L)
         out.append(page(model.uri, render.topic_page(model, L), model.edit_url, seo.json_ld(data) + english,
-                        enrich.label_cells))
+                        _record_html(model.uri, terms)))
     for company_id in atlas.companies_with_questions():
         out.append(page(urls.company_uri(company_id), render.company_page(b.company_page(company_id), L),
                         repo.edit(f"data/companies/{company_id}.yml")))
@@ -96,6 +98,14 @@ def pages_for(atlas: Atlas, lang: str, repo: Repository, files: dict[str, bytes]
         extra = f"{progress.topics_map(atlas, L)}\n{progress.panel(L)}\n" if uri == "topics/index.md" else ""
         out.append(page(uri, body, trusted_html=extra))
     return out
+
+
+def _record_html(uri: str, terms: glossterms.TermMarker | None) -> Callable[[str], str]:
+    """What a topic page's sanitised content gets: table cells labelled by column; glossary terms marked."""
+    def finish(content: str) -> str:
+        content = enrich.label_cells(content)
+        return terms.mark(content, uri) if terms is not None else content
+    return finish
 
 
 def all_pages(atlas: Atlas, repo: Repository, files: dict[str, dict[str, bytes]] | None = None,

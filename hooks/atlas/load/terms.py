@@ -26,6 +26,7 @@ from atlas.safety.textsafe import PROTECTED
 # A word character: letters, digits, combining marks (Devanagari vowel signs, virama, nukta) and hyphens;
 # not the danda । ॥, which ends a Hindi sentence.
 _WORD = r"[\w\u0300-\u036f\u0900-\u0963\u0966-\u097f\u200c\u200d-]"
+WORD_CHAR = _WORD  # the same word boundaries where pages mark glossary terms (atlas.pages.glossterms)
 _CASED = re.compile(r"[A-Za-z\u0400-\u04ff]")
 
 @dataclass(frozen=True)

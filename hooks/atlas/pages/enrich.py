@@ -15,12 +15,12 @@ import html
 import re
 from html.parser import HTMLParser
 
-_ATTRS = r"""(?:[^>"']|"[^"]*"|'[^']*')*"""  # a start tag's attributes, quoted values may hold `>`
-_TABLE = re.compile(rf"<table\b{_ATTRS}>.*?</table>", re.S)
-_HEAD = re.compile(rf"<thead\b{_ATTRS}>.*?</thead>", re.S)
-_TH = re.compile(rf"<th\b{_ATTRS}>(.*?)</th>", re.S)
-_ROW = re.compile(rf"<tr\b{_ATTRS}>.*?</tr>", re.S)
-_TD = re.compile(rf"<td\b({_ATTRS})>")
+ATTRS = r"""(?:[^>"']|"[^"]*"|'[^']*')*"""  # a start tag's attributes, quoted values may hold `>`
+_TABLE = re.compile(rf"<table\b{ATTRS}>.*?</table>", re.S)
+_HEAD = re.compile(rf"<thead\b{ATTRS}>.*?</thead>", re.S)
+_TH = re.compile(rf"<th\b{ATTRS}>(.*?)</th>", re.S)
+_ROW = re.compile(rf"<tr\b{ATTRS}>.*?</tr>", re.S)
+_TD = re.compile(rf"<td\b({ATTRS})>")
 _MATH_DELIMITERS = re.compile(r"\\[()]")
 
 
