@@ -89,7 +89,7 @@ def test_inflected_and_variant_forms_are_found(driver, server, lang, query, anch
 
 
 @pytest.mark.parametrize("lang,query,corrected,anchor", [
-    ("en", "kv cahce", "kv cache", "kv-cache-what-and-why"),
+    ("en", "kv cahce", "kv cache", "kv-cache"),  # the glossary's entry, named so
     ("ru", "градиентный бустинк", "градиентный бустинг", "gradient-boosting-pseudo-residuals"),
     ("hi", "gradiant boosting", "gradient boosting", "gradient-boosting-pseudo-residuals"),
 ])

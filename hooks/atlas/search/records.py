@@ -146,7 +146,7 @@ def query_aliases(lang: str, glossary: Glossary | None = None) -> dict[str, str]
 _SCRIPT_OF = {"ru": re.compile(r"[\u0400-\u04ff]"), "hi": re.compile(r"[\u0900-\u097f]")}
 _NOTHING = re.compile(r"(?!)")
 _WORD = re.compile(r"[^\W\d_]{4,}")
-VOCABULARY_SIZE = 3000
+VOCABULARY_SIZE = 5000
 VOCABULARY_FILE = "search/vocabulary.json"  # beside the stub; fetched only when a query finds nothing
 
 

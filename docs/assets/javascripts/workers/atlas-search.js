@@ -301,7 +301,12 @@
       // `total`: how many questions match in all (the dialog shows the best MAX_RESULTS records and
       // offers the rest in the explorer); `shown`: how many of those it shows. Material reads only `items`.
       var shown = hits.filter(function (hit) { return /^topics\//.test(hit.data.meta.page_url || ""); }).length;
-      return { items: group(hits, terms), total: total === null ? shown : total, shown: shown };
+      // The query words some result holds as written (not only as Pagefind's near match): not typos.
+      var written = parsed.words.filter(function (w) {
+        var q = w.toLowerCase();
+        return hits.some(function (hit) { return matchedWords(hit.data).some(function (m) { return m.indexOf(q) === 0; }); });
+      });
+      return { items: group(hits, terms), total: total === null ? shown : total, shown: shown, written: written };
     });
   }
 
@@ -350,12 +355,18 @@
     return Promise.all([load(), loadVocabulary()]).then(function (loaded) {
       var pf = loaded[0], vocab = loaded[1];
       var spellings = vocab.concat(Object.keys(atlas.aliases || {}).filter(function (k) { return k.indexOf(" ") < 0; }));
-      var fixed = corrected(parsed.words, spellings, typos(parsed, vocab));
-      var first = fixed ? answer(pf, parse(withFilters(fixed, parsed.filters)), id).then(function (again) {
-        if (!again || !again.items.length) return answer(pf, parsed, id);
-        again.corrected = fixed.join(" ");  // the dialog says "Results for kv cache"
-        return again;
-      }) : answer(pf, parsed, id);
+      var state = typos(parsed, vocab), fixed = corrected(parsed.words, spellings, state);
+      // A word the titles do not use may still be in the answers (Peres): corrected only if no result holds it.
+      var first = answer(pf, parsed, id).then(function (result) {
+        if (!fixed || !result) return result;
+        var held = result.written || [];
+        if (parsed.words.every(function (w, i) { return state[i] !== TYPO || held.indexOf(w) >= 0; })) return result;
+        return answer(pf, parse(withFilters(fixed, parsed.filters)), id).then(function (again) {
+          if (!again || !again.items.length) return result;
+          again.corrected = fixed.join(" ");  // the dialog says "Results for kv cache"
+          return again;
+        });
+      });
       return first.then(function (result) {
         if (!result || result.items.length || id !== latest) return result;
         return anyWord(pf, parsed, id).then(function (some) { return some && some.items.length ? some : result; });
@@ -403,6 +414,7 @@
     } else if (message.type === QUERY && atlas) {
       var id = ++latest;
       search(String(message.data || ""), id).then(function (result) {
+        if (result) delete result.written;
         if (result && id === latest) self.postMessage({ type: RESULT, data: result });
       }).catch(function (error) {
         console.warn("Search failed:", error);
