@@ -24,7 +24,7 @@ pytestmark = pytest.mark.browser
 
 # Transferred bytes (gzip) per page type, with room for the atlas to grow.
 BYTE_BUDGET = {"home": 130_000, "topic": 450_000, "company": 130_000, "collection": 150_000, "explorer": 220_000,
-               "glossary": 150_000, "downloads": 130_000}
+               "glossary": 150_000, "downloads": 130_000, "mock": 250_000, "weak": 220_000}
 # Nothing search-related loads before the reader opens search (no worker, no stub, no Pagefind file).
 NEVER_AT_LOAD = ("search_index", "atlas-search", "pagefind", "lunr", "api.github.com", "fonts.g")
 PAGES = [(page, lang) for page in PAGE_TYPES for lang in LANGUAGE_ROOTS]
@@ -126,7 +126,7 @@ def dark_driver():
         yield d
 
 
-DARK_PAGES = [(page, lang) for page in ("home", "topic", "explorer", "downloads") for lang in LANGUAGE_ROOTS]
+DARK_PAGES = [(page, lang) for page in ("home", "topic", "explorer", "downloads", "mock", "weak") for lang in LANGUAGE_ROOTS]
 
 
 @pytest.mark.parametrize("page,lang", DARK_PAGES)

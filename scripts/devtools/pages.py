@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 # The pages the budget covers, per language (paths relative to the language root).
-# "company" is the company with the most attributed questions; the fixtures' company pages are audited too.
+# "company" is the company with the most attributed questions; the fixtures' company pages are audited too. "mock" (the
+# mock interview's setup) and "weak" (What is weak) as a first visit finds them: nothing practised yet.
 PAGE_TYPES = {"home": "", "topic": "topics/rl-algorithms/", "company": "companies/alibaba/",
               "collection": "collections/rl-interview-benchmark/", "explorer": "explorer/", "glossary": "glossary/",
-              "downloads": "downloads/"}
+              "downloads": "downloads/", "mock": "mock/", "weak": "weak/"}
 LANGUAGE_ROOTS = {"en": "", "ru": "ru/", "hi": "hi/"}
