@@ -27,6 +27,7 @@ from atlas.downloads import background, feeds, page as downloads
 from atlas.pages import explorer, glossterms, mock
 from atlas.pages.notfound import with_home_links
 from atlas.pages.seo import absolute_alternates, write_sitemaps
+from atlas.rendercache import RenderCache, Rendered, digest, files_key
 from atlas.safety.csp import add_policy
 from atlas.safety.sanitize import plain, sanitize
 from atlas.search import records as search
@@ -41,6 +42,8 @@ def on_startup(command: str, dirty: bool) -> None:
     """Under `mkdocs serve`, what a live reload does not need (the Downloads' files, the search bundles) is
     finished off the critical path, after the reloaded pages are written."""
     _state["serve"] = command == "serve"
+    if _state["serve"]:  # a rebuild converts only pages whose Markdown or surroundings changed
+        _state["rendered"] = RenderCache()
 
 
 def _language(config: MkDocsConfig) -> str:
@@ -74,6 +77,8 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
         _state["pages_of"] = (id(atlas), repo)
         _state["pages"] = {p.src_uri: p for p in all_pages(atlas, repo, version=version, pending=True)}
     lang = _language(config)
+    # What every page's HTML depends on besides its own Markdown: the Markdown settings and the site's address.
+    _state["config_key"] = digest(Path(config.config_file_path).read_text(encoding="utf-8"), config.site_url or "", lang)
     _localise_theme(config, Labels(lang), repo)
     config.extra["atlas_feed"] = ("" if lang == DEFAULT_LANGUAGE else f"{lang}/") + feeds.FEED_FILE  # for main.html
     config.extra["atlas_search"] = search.dialog_help(Labels(lang))  # for main.html: examples, "all N" link
@@ -160,6 +165,7 @@ def _reattach_generated_content(files: Files, config: MkDocsConfig) -> Files:
         if file.src_uri in pages:
             file.content_string = pages[file.src_uri].markdown
             file.generated_by = "atlas"
+    _state["files_key"] = files_key(file.src_uri for file in files)  # this language's files: links resolve to them
     return files
 
 
@@ -179,17 +185,55 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
     # Pagefind indexes the site (`searchindex`); Material's plugin stays only for its dialog, so spare it
     # parsing every page into a lunr index that is deleted after the build (about a tenth of the build).
     page.meta["search"] = {**(page.meta.get("search") or {}), "exclude": True}
-    if page.file.src_uri in _state["pages"]:
-        return markdown
     lang = getattr(page.file, "locale", None) or DEFAULT_LANGUAGE
-    try:
-        return expand_markers(markdown, page.file.src_uri, _state["atlas"], lang, _state["repo"])
-    except ValueError as error:
-        raise PluginError(str(error)) from None
+    generated = _state["pages"].get(page.file.src_uri)
+    if generated is None:
+        try:
+            markdown = expand_markers(markdown, page.file.src_uri, _state["atlas"], lang, _state["repo"])
+        except ValueError as error:
+            raise PluginError(str(error)) from None
+    return _reuse_if_unchanged(markdown, page, lang, generated)
+
+
+def _reuse_if_unchanged(markdown: str, page: Page, lang: str, generated: GeneratedPage | None) -> str:
+    """Under `mkdocs serve`, a page made from exactly what it was made from last time is not converted again: its
+    Markdown is swapped for nothing and `on_page_content` puts its previous HTML back (`atlas.rendercache`)."""
+    cache: RenderCache | None = _state.get("rendered")
+    if cache is None:
+        return markdown
+    extra = (generated.trusted_html, generated.finish_key) if generated is not None else ("", "")
+    page.atlas_key = digest(markdown, page.file.src_uri, page.file.dest_uri, lang, _state["files_key"],
+                            _state["config_key"], *extra)
+    page.atlas_reused = cache.get((lang, page.file.dest_uri), page.atlas_key)
+    return "" if page.atlas_reused is not None else markdown
+
+
+def _restore(page: Page, rendered: Rendered, files: Files) -> None:
+    """What converting the page would have set: its table of contents, title, anchors and links to anchors (keyed
+    by this build's files, so the links are checked against the pages as they are now)."""
+    page.toc = rendered.toc
+    page._title_from_render = rendered.title
+    page.present_anchor_ids = rendered.anchors
+    if rendered.links is not None:
+        page.links_to_anchors = {f: links for uri, links in rendered.links.items()
+                                 if (f := files.get_file_from_path(uri)) is not None}
+
+
+def _remember(page: Page, html: str) -> None:
+    cache: RenderCache | None = _state.get("rendered")
+    if cache is None:
+        return
+    links = getattr(page, "links_to_anchors", None)
+    cache.put((getattr(page.file, "locale", None) or DEFAULT_LANGUAGE, page.file.dest_uri), page.atlas_key, Rendered(
+        html, page.toc, page._title_from_render, page.present_anchor_ids,
+        None if links is None else {f.src_uri: dict(v) for f, v in links.items()}))
 
 
 def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
     """Every page's content through the allowlist; title and description as escaped plain text."""
+    reused: Rendered | None = getattr(page, "atlas_reused", None)
+    if reused is not None:
+        _restore(page, reused, files)
     page.title = plain(page.title or "")
     for key in ("title", "description"):
         if isinstance(page.meta.get(key), str):
@@ -199,8 +243,12 @@ def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -
     lang = getattr(page.file, "locale", None) or DEFAULT_LANGUAGE
     html = html.replace('class="headerlink" title="Permanent link"', f'class="headerlink" title="{Labels(lang)["permalink"]}"')
     html = re.sub(r'(<a class="headerlink" href="[^"]*") title="Permanent link"', rf'\1 title="{Labels(lang)["permalink"]}"', html)
+    if reused is not None:
+        return reused.html
     html = sanitize(html, config.site_url or "")
-    return html if generated is None else generated.finished(html) + generated.trusted_html
+    html = html if generated is None else generated.finished(html) + generated.trusted_html
+    _remember(page, html)
+    return html
 
 
 def on_page_context(context, page: Page, config: MkDocsConfig, nav: Navigation):
@@ -262,6 +310,10 @@ def on_post_build(config: MkDocsConfig) -> None:
         return
     languages = _languages(config)
     site = Path(config.site_dir)
+    cache: RenderCache | None = _state.get("rendered")
+    if cache is not None:
+        log.info("atlas: %d page(s) converted, %d unchanged and reused", cache.rendered, cache.reused)
+        cache.rendered = cache.reused = 0
     write_sitemaps(site, config.site_url or "", _state.pop("sitemap", {}), languages)
     if "404" in _state:
         (site / "404.html").write_text(_state.pop("404"), encoding="utf-8")

@@ -29,6 +29,8 @@ class GeneratedPage:
     trusted_html: str = ""
     # What the build adds to the content's sanitised HTML (`atlas.pages.enrich`), for pages of record text.
     finish: Callable[[str], str] | None = None
+    # Everything `finish` reads besides the HTML it is given (a serve rebuild reuses a page only if it is unchanged).
+    finish_key: str = ""
 
     def finished(self, content_html: str) -> str:
         """The page's sanitised content HTML with what the build adds to it."""
@@ -51,7 +53,8 @@ def pages_for(atlas: Atlas, lang: str, repo: Repository, files: dict[str, bytes]
 
     def page(uri: str, markdown: str, edit_url: str = "", trusted_html: str = "",
              finish: Callable[[str], str] | None = None) -> GeneratedPage:
-        return GeneratedPage(urls.localized(uri, lang), lang, markdown, edit_url, trusted_html, finish)
+        return GeneratedPage(urls.localized(uri, lang), lang, markdown, edit_url, trusted_html, finish,
+                             terms.key if terms is not None and finish is not None else "")
 
     # Russian and Hindi topic pages mark the glossary's terms in record text (the English on a tap).
     terms = None if lang == urls.DEFAULT_LANGUAGE else glossterms.TermMarker(atlas.glossary, lang)

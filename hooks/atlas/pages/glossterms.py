@@ -86,6 +86,8 @@ class TermMarker:
                 self.terms[term.id] = term
                 forms += [(f, term.id) for f in own]
         forms.sort(key=lambda f: -len(f[0]))  # the longest form first: системный промпт before промпт
+        # What the marks depend on besides the page: a serve rebuild reuses a page's marks while this is unchanged.
+        self.key = repr((lang, forms, [(t, self.terms[t].term["en"]) for t in sorted(self.terms)]))
         # Candidates by the first two letters of their form: at each word's start only those are tried.
         self.by_start: dict[str, list[tuple[re.Pattern[str], str]]] = {}
         for form, term_id in forms:
