@@ -96,7 +96,7 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
 
 def _start_search_index(atlas: Atlas, languages: list[str]) -> None:
     """Pagefind starts indexing the questions and the glossary now, beside the page build; the pages'
-    own records join at the end (`on_post_build`)."""
+    own records join as each language's pages are built (`on_post_build`)."""
     _abandon_search_index()
     _state["bundles"] = BundleWriter({lang: search.question_records(atlas, lang) + search.glossary_records(atlas, lang)
                                       for lang in languages})
@@ -275,7 +275,7 @@ def _collect_search_record(output: str, page: Page, lang: str) -> None:
     """One search record per page; a topic page's questions get their own records at the end of the build."""
     url = search.relative_to_language(page.url, lang)
     generated = _state["pages"].get(page.file.src_uri)
-    title, text = search.page_from_html(output)
+    title, text = search.page_from_html(output, with_text=generated is None)
     if generated is not None:
         # Generated pages list questions that have records of their own: index their title and summary only.
         text = (page.meta or {}).get("description", "")
@@ -301,8 +301,17 @@ def _languages(config: MkDocsConfig) -> list[str]:
     return [lang.locale for lang in plugin.config.languages] if plugin else [DEFAULT_LANGUAGE]
 
 
+@event_priority(0)  # before mkdocs-static-i18n (-100) starts building the next language
+def _write_search_bundle(config: MkDocsConfig) -> None:
+    """A language's pages are built: its search bundle is written now, beside the next language's build."""
+    writer: BundleWriter | None = _state.get("bundles")
+    if writer is not None and not _state.get("serve"):  # `mkdocs serve` indexes after the reloaded pages
+        lang = _language(config)
+        writer.write(Path(config.site_dir), lang, _state.get("search", {}).get(lang, []))
+
+
 @event_priority(-110)
-def on_post_build(config: MkDocsConfig) -> None:
+def _finish_site(config: MkDocsConfig) -> None:
     """Once, after the last language: mkdocs-static-i18n runs the other builds inside the first one's
     post-build and merges the search index at its end; the nested builds run this with `building` set."""
     plugin = config.plugins.get("i18n")
@@ -340,6 +349,9 @@ def on_post_build(config: MkDocsConfig) -> None:
             _write(root / name, text.encode("utf-8"))
         _write(root / feeds.FEED_FILE, feeds.atom_feed(_state["atlas"], lang, _state["repo"]))
     _deliver_downloads(site, languages, _state.pop("downloads_job"))
+
+
+on_post_build = CombinedEvent(_write_search_bundle, _finish_site)
 
 
 def _deliver_downloads(site: Path, languages: list[str], job) -> None:

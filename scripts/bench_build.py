@@ -25,6 +25,7 @@ import socket
 import urllib.request
 
 from atlas.core.settings import standalone_config
+from devtools.server import stop_serve
 from devtools.synthetic import replicated_data, synthetic_data
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -73,7 +74,7 @@ def serve_reloads(config: Path, data: Path, runs: int) -> list[float]:
     config.write_text(config.read_text(encoding="utf-8") + f"\nwatch:\n  - {data}\n", encoding="utf-8")
     env = dict(os.environ, NO_MKDOCS_2_WARNING="1", ATLAS_SITE_URL=f"http://127.0.0.1:{port}/")  # served at the root
     server = subprocess.Popen([sys.executable, "-m", "mkdocs", "serve", "-f", str(config), "-a", f"127.0.0.1:{port}"],
-                              env=env, cwd=config.parent,
+                              env=env, cwd=config.parent, start_new_session=True,
                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         record = sorted((data / "questions").glob("*.yml"))[0]
@@ -102,8 +103,7 @@ def serve_reloads(config: Path, data: Path, runs: int) -> list[float]:
             settle(port, record.stem)  # the Downloads and search finish in the background: a contributor reads meanwhile
         return times
     finally:
-        server.terminate()
-        server.wait(timeout=30)
+        stop_serve(server)
 
 
 def measure(n: int, runs: int, real: bool = False, serve: bool = False) -> tuple[float, float, float | None]:

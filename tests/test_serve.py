@@ -19,7 +19,7 @@ from pathlib import Path
 
 from atlas.core.settings import standalone_config
 from conftest import MKDOCS, build_site
-from devtools.server import free_port
+from devtools.server import free_port, stop_serve
 
 VALID = Path(__file__).parent / "fixtures" / "valid"
 _LIVERELOAD = re.compile(r"<script>\s*var livereload = .*?</script>(?=</body>)", re.S)  # what serve adds to a page
@@ -62,7 +62,7 @@ def test_a_reload_reuses_unchanged_pages_and_serves_what_a_full_build_makes(tmp_
     log = tmp_path / "serve.log"
     with log.open("w", encoding="utf-8") as out:
         server = subprocess.Popen([*MKDOCS, "serve", "-f", str(config), "-a", f"127.0.0.1:{port}"],
-                                  cwd=tmp_path, env=env, stdout=out, stderr=subprocess.STDOUT)
+                                  cwd=tmp_path, env=env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
     try:
         settled = lambda: "atlas-size-pending" not in (_get(base + "downloads/") or "atlas-size-pending")
         builds = lambda: _REBUILT.findall(log.read_text(encoding="utf-8"))
@@ -89,5 +89,5 @@ def test_a_reload_reuses_unchanged_pages_and_serves_what_a_full_build_makes(tmp_
                   if _LIVERELOAD.sub("", _get(base + page)) != (site / page).read_text(encoding="utf-8")]
         assert not differ, f"served after the reload, unlike a full build: {differ}"
     finally:
-        server.terminate()
-        server.wait(timeout=30)
+        stop_serve(server)
+

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import functools
+import os
+import signal
+import subprocess
 import gzip
 import http.server
 import io
@@ -61,3 +64,16 @@ class SiteServer:
     def __exit__(self, *exc: object) -> None:
         self.httpd.shutdown()
         self.httpd.server_close()
+
+
+def stop_serve(process: subprocess.Popen) -> None:
+    """Stop a `mkdocs serve` started with `start_new_session=True` as a contributor does, with Ctrl+C (it then
+    stops its worker process), and then whatever is left of its process group."""
+    process.send_signal(signal.SIGINT)
+    try:
+        process.wait(timeout=30)
+    finally:
+        try:
+            os.killpg(process.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass

@@ -54,6 +54,11 @@ def _make(data_dir: str, repo: Repository, version: str) -> Made:
     return Made(all_files(atlas, repo, version), explorer)
 
 
+def _yield_cpu() -> None:
+    """The page build is the critical path: on a machine with fewer free cores than busy processes, it goes first."""
+    os.nice(10)
+
+
 def start(data_dir: Path, repo: Repository, version: str) -> Future[Made]:
     """The files for this data, from the cache or from a child process; `.result()` waits for them."""
     global _POOL
@@ -63,7 +68,7 @@ def start(data_dir: Path, repo: Repository, version: str) -> Future[Made]:
         done.set_result(_DONE[key])
         return done
     if _POOL is None:
-        _POOL = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+        _POOL = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"), initializer=_yield_cpu)
     job = _POOL.submit(_make, str(data_dir), repo, version)
 
     def remember(f: Future[Made]) -> None:

@@ -9,6 +9,8 @@ estimate to what Chromium measures for every inline formula of the atlas.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import re
 
 _SPACES = {r"\,": 0.17, r"\:": 0.22, r"\>": 0.22, r"\;": 0.28, r"\!": -0.17, r"\quad": 1.0, r"\qquad": 2.0, "~": 0.33,
@@ -146,5 +148,6 @@ def pieces(tex: str) -> list[float]:
     return out or [0.0]
 
 
+@lru_cache(maxsize=None)  # a formula is usually written in all three languages
 def widest_piece(tex: str) -> float:
     return max(pieces(tex))

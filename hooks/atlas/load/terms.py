@@ -39,8 +39,8 @@ class Rule:
     source: str      # term id, or `spelling:<word>`
     pattern: re.Pattern[str]
 
-    @property
-    def ignores_case(self) -> bool:
+    @cached_property
+    def ignores_case(self) -> bool:  # asked once per rule and text: a flag test on an enum costs more than the search
         return bool(self.pattern.flags & re.IGNORECASE)
 
     @cached_property

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import base64
 import json
+import os
+import queue
 import shutil
 import subprocess
 import threading
@@ -37,6 +39,10 @@ class _Service:
             raise PagefindError("the Pagefind binary was not found: pip install -r requirements.txt")
         self.process = subprocess.Popen([str(binary), "--service"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                         stderr=subprocess.DEVNULL)
+        try:  # indexing is not the critical path; the page build is (see `downloads.background`)
+            os.setpriority(os.PRIO_PROCESS, self.process.pid, 10)
+        except (AttributeError, OSError):
+            pass
         self.next_id = 0
 
     def send(self, payload: dict) -> dict:
@@ -94,23 +100,27 @@ def _prune(folder: Path) -> None:
 
 
 class BundleWriter:
-    """Pagefind bundles written in two steps, so its indexing overlaps the page build.
+    """Pagefind bundles written as the build goes, so indexing overlaps the page build.
 
     `BundleWriter(early)` starts the service and feeds it the records known before any page is built (the
-    questions and the glossary) from a background thread; Pagefind indexes them on the other core while
-    MkDocs renders. `finish(site_dir, late)` adds the records only the build knows (the pages), writes each
-    language's bundle and prunes it. Records keep their order: early ones first, then late ones.
+    questions and the glossary) from a background thread; Pagefind indexes them on the other core while MkDocs
+    renders. `write(site_dir, lang, late)` queues one language's bundle as soon as its pages are built: its
+    records only the build knows (the pages), then the bundle is written while the next language builds.
+    `finish(site_dir, late)` writes the languages not written yet, waits for all, and prunes them. Records keep
+    their order: early ones first, then late ones.
     """
 
     def __init__(self, early: dict[str, list[Record]]) -> None:
         self.languages = list(early)
         self.index_ids: dict[str, str] = {}
+        self.folders: dict[str, Path] = {}  # languages queued for writing
         self.error: BaseException | None = None
+        self.tasks: queue.Queue[tuple[str, Path, list[Record]] | None] = queue.Queue()
         self.service = _Service()
-        self.thread = threading.Thread(target=self._feed, args=(early,), name="pagefind-feed", daemon=True)
+        self.thread = threading.Thread(target=self._work, args=(early,), name="pagefind-feed", daemon=True)
         self.thread.start()
 
-    def _feed(self, early: dict[str, list[Record]]) -> None:
+    def _work(self, early: dict[str, list[Record]]) -> None:
         try:
             for lang, recs in early.items():
                 # Pagefind takes private-use letters for word breaks unless they are named as word characters.
@@ -118,6 +128,13 @@ class BundleWriter:
                 config = {"include_characters": extra} if extra else None
                 self.index_ids[lang] = self.service.send({"type": "NewIndex", "config": config})["index_id"]
                 self._add(lang, recs)
+            while (task := self.tasks.get()) is not None:
+                lang, folder, late = task
+                self._add(lang, late)
+                shutil.rmtree(folder, ignore_errors=True)
+                self.service.send({"type": "WriteFiles", "index_id": self.index_ids[lang],
+                                   "output_path": str(folder.resolve())})
+                _wait_until_written(folder)
         except BaseException as error:  # handed to finish(), which runs on the build's thread
             self.error = error
 
@@ -128,27 +145,31 @@ class BundleWriter:
                                "content": index_encoded(r.content, lang), "language": r.language, "meta": meta,
                                "filters": r.filters or None, "sort": None})
 
+    def write(self, site_dir: Path, lang: str, late: list[Record]) -> None:
+        """Queue `lang`'s bundle: its late records, then its files (in the background; `finish` waits)."""
+        if lang in self.folders or lang not in self.languages:
+            return
+        self.folders[lang] = site_dir / ("" if lang == DEFAULT_LANGUAGE else lang) / BUNDLE_DIR
+        self.tasks.put((lang, self.folders[lang], list(late)))
+
     def finish(self, site_dir: Path, late: dict[str, list[Record]]) -> None:
-        """Add the late records, then write and prune every language's bundle."""
+        """Write every language's bundle not written yet, wait for all, and prune them."""
+        for lang in self.languages:
+            self.write(site_dir, lang, late.get(lang, []))
+        self.tasks.put(None)
         self.thread.join()
-        folders = {lang: site_dir / ("" if lang == DEFAULT_LANGUAGE else lang) / BUNDLE_DIR for lang in self.languages}
         try:
             if self.error is not None:
                 raise self.error
-            for lang in self.languages:
-                self._add(lang, late.get(lang, []))
-                shutil.rmtree(folders[lang], ignore_errors=True)
-                self.service.send({"type": "WriteFiles", "index_id": self.index_ids[lang],
-                                   "output_path": str(folders[lang].resolve())})
-                _wait_until_written(folders[lang])
         finally:
             self.service.close()  # the service finishes its writes before it exits
-        for folder in folders.values():
+        for folder in self.folders.values():
             _prune(folder)
 
     def abandon(self) -> None:
         """A build that failed before finish(): stop the service without writing anything."""
         self.service.process.kill()
+        self.tasks.put(None)
         self.thread.join(timeout=5)
         self.service.process.wait()
 

@@ -7,6 +7,7 @@ and braces; here it becomes `πθ(a | s)`, close to what KaTeX draws and still f
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 # TeX commands -> the character they draw. Unknown commands keep their name without the backslash.
 _SYMBOLS = {
@@ -45,6 +46,7 @@ def _command(m: re.Match[str]) -> str:
 _SPACED = {"in", "le", "leq", "ge", "geq", "to", "approx", "sim", "mid", "times", "cdot", "neq", "ne", "equiv"}
 
 
+@lru_cache(maxsize=None)  # a formula is usually written in all three languages
 def tex_to_text(tex: str) -> str:
     """A readable, searchable rendering of a formula (letters and operators, no markup)."""
     out = tex

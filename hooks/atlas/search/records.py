@@ -240,12 +240,15 @@ def html_text(fragment: str) -> str:
     return " ".join(html.unescape(text).split())
 
 
-def page_from_html(output: str) -> tuple[str, str]:
-    """(title, text) of a built page's article: hand-written pages are indexed as the reader sees them."""
+def page_from_html(output: str, with_text: bool = True) -> tuple[str, str]:
+    """(title, text) of a built page's article: hand-written pages are indexed as the reader sees them.
+    `with_text=False`: the title only (a generated page is indexed by its title and summary)."""
     m = _ARTICLE.search(output)
     article = m.group(1) if m else ""
     t = _TITLE.search(article)
     title = html_text(t.group(1)) if t else ""
+    if not with_text:
+        return title, ""
     body = _TITLE.sub(" ", article, count=1)
     return title, html_text(body)
 
