@@ -27,7 +27,7 @@ from atlas.downloads import background, feeds, page as downloads
 from atlas.pages import explorer, glossterms, mock
 from atlas.pages.notfound import with_home_links
 from atlas.pages.seo import absolute_alternates, write_sitemaps
-from atlas.rendercache import RenderCache, Rendered, digest, files_key
+from atlas.pages.rendercache import RenderCache, Rendered, digest, files_key
 from atlas.safety.csp import add_policy
 from atlas.safety.sanitize import plain, sanitize
 from atlas.search import records as search
@@ -197,7 +197,7 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
 
 def _reuse_if_unchanged(markdown: str, page: Page, lang: str, generated: GeneratedPage | None) -> str:
     """Under `mkdocs serve`, a page made from exactly what it was made from last time is not converted again: its
-    Markdown is swapped for nothing and `on_page_content` puts its previous HTML back (`atlas.rendercache`)."""
+    Markdown is swapped for nothing and `on_page_content` puts its previous HTML back (`atlas.pages.rendercache`)."""
     cache: RenderCache | None = _state.get("rendered")
     if cache is None:
         return markdown
@@ -234,6 +234,7 @@ def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -
     reused: Rendered | None = getattr(page, "atlas_reused", None)
     if reused is not None:
         _restore(page, reused, files)
+    _drop_hidden_toc(page)
     page.title = plain(page.title or "")
     for key in ("title", "description"):
         if isinstance(page.meta.get(key), str):
@@ -249,6 +250,16 @@ def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -
     html = html if generated is None else generated.finished(html) + generated.trusted_html
     _remember(page, html)
     return html
+
+
+def _drop_hidden_toc(page: Page) -> None:
+    """A page that hides its table of contents (the glossary, the explorer, the practice pages) keeps only its title
+    there: Material still writes a hidden one and tracks every heading's position as the reader scrolls, which on
+    the glossary (323 headings, laid out only near the screen) forced the whole page's layout: 3.5 s of blocked
+    main thread on a throttled phone. The title stays, so the theme's skip link still has somewhere to go."""
+    if "toc" in ((page.meta or {}).get("hide") or ()):
+        for item in page.toc:
+            item.children = []
 
 
 def on_page_context(context, page: Page, config: MkDocsConfig, nav: Navigation):

@@ -1,6 +1,6 @@
 """`mkdocs serve` as a contributor uses it: after an edit, the reloaded site is the site a full build makes.
 
-A rebuild under serve reuses the HTML of pages made from unchanged inputs (`atlas.rendercache`); this checks,
+A rebuild under serve reuses the HTML of pages made from unchanged inputs (`atlas.pages.rendercache`); this checks,
 on a small atlas, that it does reuse pages and that every page it serves then equals the page a fresh
 `mkdocs build` of the edited data writes: the edited question's pages, the glossary's popovers on pages whose
 Markdown did not change, and every page in between.

@@ -71,9 +71,11 @@ def stop_serve(process: subprocess.Popen) -> None:
     stops its worker process), and then whatever is left of its process group."""
     process.send_signal(signal.SIGINT)
     try:
-        process.wait(timeout=30)
-    finally:
-        try:
-            os.killpg(process.pid, signal.SIGKILL)
-        except ProcessLookupError:
-            pass
+        process.wait(timeout=30)  # a rebuild under way finishes first
+    except subprocess.TimeoutExpired:
+        pass
+    try:
+        os.killpg(process.pid, signal.SIGKILL)
+    except ProcessLookupError:
+        pass
+    process.wait(timeout=30)
