@@ -22,10 +22,9 @@ from pathlib import Path
 
 import re
 import socket
-import urllib.request
 
 from atlas.core.settings import standalone_config
-from devtools.server import stop_serve
+from devtools.server import page_text, stop_serve
 from devtools.synthetic import replicated_data, synthetic_data
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -45,23 +44,15 @@ def _free_port() -> int:
         return sock.getsockname()[1]
 
 
-def _page(url: str) -> str:
-    try:
-        with urllib.request.urlopen(url, timeout=5) as response:
-            return response.read().decode("utf-8")
-    except OSError:
-        return ""
-
-
 def settle(port: int, topic: str, timeout: float = 600) -> None:
     """Wait until the work `serve` defers is done: the Downloads' sizes filled in, the search bundle and the
     practice cards' details written (else the edit's rebuild would share the two cores with it)."""
     base = f"http://127.0.0.1:{port}/"
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
-        downloads = _page(base + "downloads/")
-        if (downloads and "atlas-size-pending" not in downloads and _page(base + "pagefind/pagefind-entry.json")
-                and _page(base + f"explorer/details/{topic}.json")):
+        downloads = page_text(base + "downloads/")
+        if (downloads and "atlas-size-pending" not in downloads and page_text(base + "pagefind/pagefind-entry.json")
+                and page_text(base + f"explorer/details/{topic}.json")):
             time.sleep(1)
             return
         time.sleep(0.5)
@@ -80,7 +71,7 @@ def serve_reloads(config: Path, data: Path, runs: int) -> list[float]:
         record = sorted((data / "questions").glob("*.yml"))[0]
         url = f"http://127.0.0.1:{port}/topics/{record.stem}/"
         deadline = time.monotonic() + 600
-        while "atlas-q" not in _page(url):  # the first build
+        while "atlas-q" not in page_text(url):  # the first build
             if time.monotonic() > deadline or server.poll() is not None:
                 raise RuntimeError("mkdocs serve did not come up")
             time.sleep(0.5)
@@ -95,7 +86,7 @@ def serve_reloads(config: Path, data: Path, runs: int) -> list[float]:
                 raise RuntimeError(f"no English question text found to edit in {record}")
             start = time.perf_counter()
             record.write_text(edited, encoding="utf-8")
-            while marker not in _page(url):
+            while marker not in page_text(url):
                 if time.perf_counter() - start > 600:
                     raise RuntimeError("the edit never reached the page")
                 time.sleep(0.05)

@@ -14,24 +14,15 @@ import shutil
 import subprocess
 import sys
 import time
-import urllib.request
 from pathlib import Path
 
 from atlas.core.settings import standalone_config
 from conftest import MKDOCS, build_site
-from devtools.server import free_port, stop_serve
+from devtools.server import free_port, page_text, stop_serve
 
 VALID = Path(__file__).parent / "fixtures" / "valid"
 _LIVERELOAD = re.compile(r"<script>\s*var livereload = .*?</script>(?=</body>)", re.S)  # what serve adds to a page
 _REBUILT = re.compile(r"atlas: (\d+) page\(s\) converted, (\d+) unchanged and reused")
-
-
-def _get(url: str) -> str:
-    try:
-        with urllib.request.urlopen(url, timeout=10) as response:
-            return response.read().decode("utf-8")
-    except OSError:
-        return ""
 
 
 def _wait(what: str, ready, server: subprocess.Popen, log: Path, timeout: float = 300) -> None:
@@ -64,12 +55,12 @@ def test_a_reload_reuses_unchanged_pages_and_serves_what_a_full_build_makes(tmp_
         server = subprocess.Popen([*MKDOCS, "serve", "-f", str(config), "-a", f"127.0.0.1:{port}"],
                                   cwd=tmp_path, env=env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
     try:
-        settled = lambda: "atlas-size-pending" not in (_get(base + "downloads/") or "atlas-size-pending")
+        settled = lambda: "atlas-size-pending" not in (page_text(base + "downloads/") or "atlas-size-pending")
         builds = lambda: _REBUILT.findall(log.read_text(encoding="utf-8"))
         _wait("the first build", lambda: len(builds()) == 1 and settled(), server, log)
         # One record's English text: its topic pages change; most pages do not.
         _edit(questions, "en: Why does PPO clip the probability ratio?", "en: Why does PPO clip the ratio, reloaded?")
-        _wait("the first reload", lambda: "reloaded?" in _get(base + "topics/sample-topic/") and settled()
+        _wait("the first reload", lambda: "reloaded?" in page_text(base + "topics/sample-topic/") and settled()
               and len(builds()) == 2, server, log)
         converted, reused = map(int, builds()[-1])
         assert reused > converted > 0, (converted, reused)
@@ -86,7 +77,7 @@ def test_a_reload_reuses_unchanged_pages_and_serves_what_a_full_build_makes(tmp_
         assert len(pages) > 30 and "ru/topics/sample-topic/index.html" in pages
         assert "minibatch" in (site / "ru/topics/sample-topic/index.html").read_text(encoding="utf-8")
         differ = [page for page in pages
-                  if _LIVERELOAD.sub("", _get(base + page)) != (site / page).read_text(encoding="utf-8")]
+                  if _LIVERELOAD.sub("", page_text(base + page)) != (site / page).read_text(encoding="utf-8")]
         assert not differ, f"served after the reload, unlike a full build: {differ}"
     finally:
         stop_serve(server)

@@ -6,6 +6,7 @@ import functools
 import os
 import signal
 import subprocess
+import urllib.request
 import gzip
 import http.server
 import io
@@ -79,3 +80,12 @@ def stop_serve(process: subprocess.Popen) -> None:
     except ProcessLookupError:
         pass
     process.wait(timeout=30)
+
+
+def page_text(url: str, timeout: float = 10) -> str:
+    """The page at `url` as text, or "" while nothing answers there (a server coming up, a build under way)."""
+    try:
+        with urllib.request.urlopen(url, timeout=timeout) as response:
+            return response.read().decode("utf-8")
+    except OSError:
+        return ""
