@@ -49,7 +49,8 @@ def reveal_practice_card(driver, url: str) -> None:
 def test_lighthouse_accessibility_best_practices_seo_and_bytes(server, page: str, lang: str) -> None:
     result = lighthouse(server.url + LANGUAGE_ROOTS[lang] + PAGE_TYPES[page],
                         categories=("accessibility", "best-practices", "seo"))
-    assert all(score >= 95 for score in result.scores.values()), (result.scores, result.failed_audits)
+    # Every audit passes (legible text sizes among them: 46% of a company page was 11.5 px on a phone at 96).
+    assert not result.failed_audits and all(score == 100 for score in result.scores.values()), (result.scores, result.failed_audits)
     assert result.third_party_requests == 0
     assert all(u.startswith(server.url) or u.startswith("data:") for u in result.urls), result.urls
     assert not [u for u in result.urls if any(bad in u for bad in NEVER_AT_LOAD)]
