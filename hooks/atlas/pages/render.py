@@ -286,8 +286,7 @@ def glossary_page(page: GlossaryPage, L: Labels) -> str:
     for block in page.letters:  # one line per script: Cyrillic А and Latin A must not look like one letter
         out += [" · ".join(f"[{_plain(letter)}](#{anchor})" for letter, anchor in block), "{ .atlas-letters }", ""]
     for e in page.entries:
-        # One block per term: the browser lays out only the blocks near the screen (content-visibility in
-        # atlas.css), so a 300-term page costs a phone what a short one does.
+        # One block per term: its heading, definition and forms stay together.
         out += ['<div class="atlas-entry" markdown>', "", f"## {_plain(e.term)} {{ #{e.id} .atlas-term }}", "",
                 _one_line(e.definition), ""]
         facts = [f"**{name}:** {_plain(form)}" for name, form in e.others]
