@@ -353,6 +353,15 @@
     pop.style.top = top + "px";
   }
   function follow() { if (open) place(open.pop, open.term); }
+  // While a popover is open it stays beside its term when the page moves under it without a scroll: a formula above
+  // typeset, an image or the definition arriving (checked once a frame; placed again only if something moved).
+  var seen = "", watching = false;
+  function watch() {
+    if (!open) { watching = false; return; }
+    var r = open.term.getBoundingClientRect(), now = r.top + ":" + r.left + ":" + open.pop.offsetHeight;
+    if (now !== seen) { seen = now; place(open.pop, open.term); }
+    requestAnimationFrame(watch);
+  }
   document.addEventListener("toggle", function (e) {
     var pop = e.target;
     if (!pop.classList || !pop.classList.contains("atlas-gloss")) return;
@@ -362,6 +371,8 @@
     open = { pop: pop, term: term };
     place(pop, term);
     define();
+    seen = "";
+    if (!watching) { watching = true; requestAnimationFrame(watch); }
   }, true);
   window.addEventListener("scroll", follow, { passive: true });
   window.addEventListener("resize", follow);

@@ -79,9 +79,15 @@ def axe_violations_here(driver: Any, impacts: tuple[str, ...] = ("serious", "cri
     driver.execute_script(AXE.read_text(encoding="utf-8"))
     # The glossary is a long page: axe takes well over Selenium's default 30 s on a loaded 2-core machine.
     driver.set_script_timeout(300)
+    # Colours are read once every transition has ended: a button just clicked fades to its focused colours in
+    # 125 ms (Material), and axe reading the halfway colour failed a contrast check at random on a loaded machine.
     result = driver.execute_async_script(
         "const done = arguments[arguments.length - 1];"
-        "axe.run(document, {resultTypes: ['violations']}).then(r => done(r.violations), e => done([{id: 'axe-error', impact: 'critical', help: String(e)}]));")
+        "const finite = document.getAnimations().filter(a => a.effect && a.effect.getComputedTiming().endTime !== Infinity);"
+        "Promise.race([Promise.allSettled(finite.map(a => a.finished)), new Promise(r => setTimeout(r, 5000))])"
+        ".then(() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r))))"
+        ".then(() => axe.run(document, {resultTypes: ['violations']}))"
+        ".then(r => done(r.violations), e => done([{id: 'axe-error', impact: 'critical', help: String(e)}]));")
     return [{"id": v["id"], "impact": v["impact"], "help": v["help"],
              "nodes": [n.get("target") for n in v.get("nodes", [])][:5]}
             for v in result if v.get("impact") in impacts]
