@@ -80,9 +80,9 @@ class CompanyPages(PageContext):
         entries = [e for q in a.questions_at(cid) for e in q.asked if e.company == cid]
         mix = " ".join(f"{text_md(ev.marker)} {n}" for ev in a.evidence.values()
                        if (n := sum(1 for e in entries if e.evidence == ev.id)))
-        newest = max(a.sources[e.source].date for e in entries) or "—"
+        newest = max(a.sources[e.source].date for e in entries)
         return (f"[{text_md(c.name[lang])}]({urls.link(from_uri, urls.company_uri(c.id))})",
-                L[f"segment_{c.segment}"], str(len(a.questions_at(cid))), mix, newest)
+                L[f"segment_{c.segment}"], str(len(a.questions_at(cid))), mix, L.date(newest) if newest else "—")
 
     def _table(self, rows: list[tuple[str, ...]], dated: bool) -> Table:
         L = self.labels

@@ -138,10 +138,10 @@ def company_page(page: CompanyPage, L: Labels) -> str:
     out += [f"- **{label}:** {value}" for label, value in page.facts]  # values: Markdown built by views
     out.append(f"- **{L['evidence']}:** " + " · ".join(f"{_plain(m)} {_plain(name)}: {n}" for m, name, n in page.counts))
     if page.newest:  # an empty field is not shown
-        out.append(f"- **{L['newest_report']}:** {_plain(page.newest)}")
+        out.append(f"- **{L['newest_report']}:** {_plain(L.date(page.newest))}")  # as the language writes dates
     out.append("")
     if page.stale:
-        out += ['!!! warning "' + L["stale_title"] + '"', "", "    " + L.format("stale_text", date=page.newest), ""]
+        out += ['!!! warning "' + L["stale_title"] + '"', "", "    " + L.format("stale_text", date=L.date(page.newest)), ""]
     out += [f"[{L['company_in_explorer']}]({page.explorer_url}){{ .md-button }}", ""]
     if page.mock_url:
         out += [f"[{L['mock_company']}]({page.mock_url}){{ .md-button .md-button--primary .atlas-mock-start }}", ""]
