@@ -26,6 +26,23 @@ def build_site(dest: Path, config: Path = ROOT / "mkdocs.yml", cwd: Path = ROOT,
                           cwd=cwd, env=env, capture_output=True, text=True, timeout=600)
 
 
+# Presses "Show more" until every match is listed, then puts focus and scroll back where they were (the button
+# moves focus to the rows it adds): a reading of the list, leaving the page as the test had it.
+_EVERY_ROW = """const more = document.getElementById('ex-more'), focused = document.activeElement, y = scrollY;
+for (let i = 0; i < 100 && !more.hidden; i++) more.click();
+if (focused) focused.focus({preventScroll: true});
+scrollTo(0, y);
+return more.hidden && getComputedStyle(more).display === 'none'
+  ? Array.from(document.querySelectorAll('#ex-results li[data-id]'), li => li.dataset.id) : null;"""
+
+
+def explorer_rows(driver) -> list[str]:
+    """The ids of every question the explorer's filters match (all of them listed first)."""
+    ids = driver.execute_script(_EVERY_ROW)
+    assert ids is not None, "the explorer's Show more button is still shown with every match listed"
+    return ids
+
+
 @pytest.fixture(scope="session")
 def site_port() -> int:
     """The port the browser tests serve the site on; the site is built for that address."""

@@ -13,6 +13,7 @@ from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
+from conftest import explorer_rows
 from devtools.browser import chromium
 from devtools.server import SiteServer
 
@@ -297,7 +298,7 @@ def open_explorer(driver, server, lang: str, query: str = "") -> None:
 
 
 def shown(driver) -> int:
-    return len(driver.find_elements(By.CSS_SELECTOR, "#ex-results li[data-id]"))
+    return len(explorer_rows(driver))
 
 
 @pytest.mark.parametrize("lang", PREFIX)
@@ -319,8 +320,34 @@ def test_explorer_filters_counts_and_url_state(driver, server, atlas, lang) -> N
     WebDriverWait(driver, 15).until(lambda d: d.find_element(By.ID, "atlas-explorer").get_attribute("data-ready"))
     assert shown(driver) == len(answered)
     assert driver.find_element(By.ID, "ex-answer").is_selected()
-    ids = {li.get_attribute("data-id") for li in driver.find_elements(By.CSS_SELECTOR, "#ex-results li[data-id]")}
-    assert ids == {q.id for q in answered}
+    assert set(explorer_rows(driver)) == {q.id for q in answered}
+
+
+@pytest.mark.parametrize("lang", PREFIX)
+def test_explorer_lists_fifty_matches_then_a_hundred_more_at_a_time(driver, server, atlas, lang) -> None:
+    """Issue 27: the whole atlas drawn at once was one ~900 ms frame on a phone-speed CPU, on every keystroke. The
+    first 50 matches are listed; "Show 100 more" (by keyboard too) adds the next ones and moves focus to the first
+    row added; the count still gives every match; a new filter starts again from the first 50."""
+    total = len(atlas.questions)
+    assert total > 150
+    open_explorer(driver, server, lang)
+    rows = lambda: driver.find_elements(By.CSS_SELECTOR, "#ex-results li[data-id]")
+    assert len(rows()) == 50
+    assert str(total) in driver.find_element(By.ID, "ex-count").text
+    more = driver.find_element(By.ID, "ex-more")
+    assert more.is_displayed() and "100" in more.text and str(total - 50) in more.text
+    driver.execute_script("arguments[0].focus()", more)
+    more.send_keys(Keys.ENTER)
+    assert len(rows()) == 150
+    added = rows()[50]
+    assert driver.switch_to.active_element == added.find_element(By.TAG_NAME, "a")
+    assert str(total - 150) in more.text
+    listed = explorer_rows(driver)
+    assert len(listed) == len(set(listed)) == total and not more.is_displayed()
+    Select(driver.find_element(By.ID, "ex-difficulty")).select_by_value("advanced")
+    advanced = [q for q in atlas.questions if q.difficulty == "advanced"]
+    assert len(rows()) == min(50, len(advanced))
+    assert more.is_displayed() == (len(advanced) > 50)
 
 
 def test_explorer_free_text_and_keyboard(driver, server) -> None:
@@ -836,7 +863,7 @@ def test_search_offers_every_match_in_the_explorer_past_its_first_results(driver
 
 
 def shown_ids(driver) -> list[str]:
-    return [li.get_attribute("data-id") for li in driver.find_elements(By.CSS_SELECTOR, "#ex-results li[data-id]")]
+    return explorer_rows(driver)
 
 
 def test_no_more_link_when_the_dialog_shows_every_match(driver, server) -> None:

@@ -11,6 +11,8 @@ import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
+from conftest import explorer_rows
+
 pytestmark = pytest.mark.browser
 TOPIC = "rl-algorithms"
 
@@ -31,7 +33,7 @@ def meter(driver) -> str:
 def explorer_ids(driver, server, prefix: str, query: str) -> list[str]:
     driver.get(f"{server.url}{prefix}explorer/?{query}")
     WebDriverWait(driver, 10).until(lambda d: d.find_element(By.ID, "atlas-explorer").get_attribute("data-ready"))
-    return [li.get_attribute("data-id") for li in driver.find_elements(By.CSS_SELECTOR, "#ex-results li[data-id]")]
+    return explorer_rows(driver)
 
 
 def test_without_javascript_nothing_of_progress_shows(site_dir: Path) -> None:
@@ -80,7 +82,7 @@ def test_practised_survives_reload_and_language_switch_and_filters_the_explorer(
     assert card_toggle.get_attribute("aria-pressed") == "false"
     card_toggle.click()
     assert card_toggle.get_attribute("aria-pressed") == "true"
-    shown = [li.get_attribute("data-id") for li in driver.find_elements(By.CSS_SELECTOR, "#ex-results li[data-id]")]
+    shown = explorer_rows(driver)
     assert drawn not in shown and len(shown) == len(questions) - 2
     assert Select(driver.find_element(By.ID, "ex-practised")).first_selected_option.text.endswith(f"({len(questions) - 2})")
 

@@ -43,7 +43,7 @@ def explorer_data(atlas: Atlas, lang: str) -> dict:
         "labels": {k: L[k] for k in ("shown", "no_results", "show_rubric", "show_answer", "open_question",
                                      "next_question", "tests", "rubric", "answer", "asked_at", "practised",
                                      "hide_rubric", "hide_answer", "search_filter", "search_clear", "searching",
-                                     "filters_active", "filter_remove", "has_answer")},
+                                     "filters_active", "filter_remove", "has_answer", "list_more")},
         "facets": explorer_facets(atlas, lang),
         "questions": [{
             "id": q.id,
@@ -152,6 +152,7 @@ def explorer_form(atlas: Atlas, lang: str) -> str:
 <p id="ex-count" class="atlas-ex__count" role="status" aria-live="polite"></p>
 <section id="ex-card" class="atlas-ex__card" hidden aria-label="{html.escape(L['practice'])}"></section>
 <ol id="ex-results" class="atlas-ex__results"></ol>
+<button type="button" id="ex-more" class="md-button atlas-ex__more" hidden></button>
 {progress.panel(L)}
 <noscript><p>{html.escape(L['needs_js'])} {topics}</p></noscript>
 <script src="{assets}explorer.js" async></script>
