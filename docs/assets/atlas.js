@@ -353,7 +353,7 @@
     pop.style.top = top + "px";
   }
   function follow() { if (open) place(open.pop, open.term); }
-  // While a popover is open it stays beside its term when the page moves under it without a scroll: a formula above
+  // While a popover is open it stays beside its term however the page moves under it: a scroll, a formula above
   // typeset, an image or the definition arriving (checked once a frame; placed again only if something moved).
   var seen = "", watching = false;
   function watch() {
@@ -374,6 +374,5 @@
     seen = "";
     if (!watching) { watching = true; requestAnimationFrame(watch); }
   }, true);
-  window.addEventListener("scroll", follow, { passive: true });
-  window.addEventListener("resize", follow);
+  window.addEventListener("resize", follow);  // the screen's width changed: the popover is kept inside it
 })();
