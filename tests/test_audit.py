@@ -214,3 +214,65 @@ def test_axe_on_glossary_terms_and_an_open_term_popover(server, lang: str, schem
         term.click()
         WebDriverWait(d, 5).until(lambda d: d.execute_script("return !!document.querySelector('.atlas-gloss:popover-open')"))
         assert axe_violations_here(d) == []
+
+
+# Records, from the document's creation, every change that restyles a whole page once <body> exists: the classes of
+# <html>, the palette's "switching colours" mark on <body>, a colour-scheme <meta> added or rewritten.
+RESTYLE_WATCH = r"""
+window.atlasRestyles = [];
+new MutationObserver(function (records) {
+  if (!document.body) return;  // the head's own script, before anything is styled
+  records.forEach(function (r) {
+    var t = r.target, was = (r.oldValue || "").split(/\s+/).filter(Boolean).sort().join(" ");
+    if (t === document.documentElement && r.attributeName === "class" && was !== Array.from(t.classList).sort().join(" "))
+      atlasRestyles.push("html class " + r.oldValue + " -> " + t.className);
+    if (t === document.body && r.attributeName === "data-md-color-switching" && t.hasAttribute(r.attributeName))
+      atlasRestyles.push("switching colours");
+    if (r.type === "attributes" && t.nodeName === "META" && t.getAttribute("name") === "color-scheme")
+      atlasRestyles.push("color-scheme " + r.oldValue + " -> " + t.content);
+    Array.prototype.forEach.call(r.addedNodes, function (n) {
+      if (n.nodeName === "META" && n.getAttribute("name") === "color-scheme") atlasRestyles.push("color-scheme meta added");
+    });
+  });
+}).observe(document, { subtree: true, childList: true, attributes: true, attributeOldValue: true });
+"""
+
+
+def _loaded_without_restyles(d, url: str) -> list[str]:
+    d.get(url)
+    WebDriverWait(d, 30).until(lambda d: d.execute_script("return document.readyState === 'complete'"))
+    d.execute_script("return new Promise(r => requestAnimationFrame(() => setTimeout(r, 300)))")  # Material's late work
+    return d.execute_script("return atlasRestyles")
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_a_page_load_never_restyles_the_whole_page_and_the_palette_still_switches(server, scheme: str) -> None:
+    """Material's start-up used to change <html>'s classes, mark <body> as switching colours and write a colour-scheme
+    tag after the page was parsed: each restyled all 2,700 elements of a topic page (about 80 ms each on a throttled
+    phone CPU; the largest blocking work Lighthouse counted). main.html sets that state before the first paint and
+    atlas.js keeps Material from setting it again; the reader's palette toggle still switches colours and scheme."""
+    with chromium(412, 823, mobile=True) as d:
+        d.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
+        d.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": RESTYLE_WATCH})
+        for path in ("ru/topics/rl-algorithms/", "glossary/", "hi/"):
+            assert _loaded_without_restyles(d, server.url + path) == [], path
+            state = d.execute_script(
+                "return [document.documentElement.className, Array.from(document.querySelectorAll("
+                "'meta[name=color-scheme]'), m => m.content), document.body.getAttribute('data-md-color-scheme')]")
+            assert state == ["js js-focus-visible", ["dark" if scheme == "dark" else "light"],
+                             "slate" if scheme == "dark" else "default"], path
+        # The reader's toggle: colours switch without transitions, the scheme follows. From "follow the system" the
+        # next palette is the one the system already has (no change), so the toggle is pressed until colours change.
+        flip = "light" if scheme == "dark" else "dark"
+
+        def flipped(d) -> bool:
+            if d.execute_script("return document.querySelector('meta[name=color-scheme]').content") == flip:
+                return True
+            d.execute_script("document.querySelector('form[data-md-component=palette] label:not([hidden])').click()")
+            return False
+
+        WebDriverWait(d, 10, poll_frequency=0.5).until(flipped)
+        changes = d.execute_script("return atlasRestyles")
+        assert "switching colours" in changes and f"color-scheme {scheme} -> {flip}" in changes, changes
+        assert _loaded_without_restyles(d, server.url + "ru/") == []  # the choice is kept, and painted first
+        assert d.execute_script("return document.querySelector('meta[name=color-scheme]').content") == flip

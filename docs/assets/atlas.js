@@ -1,6 +1,7 @@
 // The atlas's only site-wide script: search that loads nothing until the reader opens it; KaTeX, loaded
-// only on pages that have math (self-hosted, no third-party requests); written answers opened for printing.
-// It runs before Material's bundle (hooks/overrides/main.html), so the search part can stand in front of it.
+// only on pages that have math (self-hosted, no third-party requests); written answers opened for printing; a page
+// load without the theme's whole-page restyles. It runs before Material's bundle (hooks/overrides/main.html), so the
+// search and palette parts can stand in front of it.
 (function () {
   // Material fetches search/search_index.json and starts its search worker on every page load. Both wait
   // here until the reader opens search (focus in the box, the search toggle, or a ?q= link), so reading a
@@ -256,6 +257,29 @@
     tables(root);
   };
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", render); else render();
+})();
+// Material's colour palette, on every page load, marks <body> as switching colours (which restyles every element
+// of the page, twice) and writes the colour scheme into a <meta> tag of its own (each write restyles the page again,
+// even to the value it had). At load nothing switches: main.html set the scheme before the first paint. So while
+// the page is still loading the switching mark is not set, and Material's tag is renamed: only a real change of the
+// scheme (the reader's toggle, a system switching to dark) is copied to the page's own tag.
+(function () {
+  var body = document.body, setAttribute = body.setAttribute;
+  body.setAttribute = function (name) {
+    if (name === "data-md-color-switching" && document.readyState === "loading") return;
+    return setAttribute.apply(this, arguments);
+  };
+  var ours = document.getElementById("atlas-color-scheme"), head = document.head, appendChild = head.appendChild;
+  if (!ours || !window.MutationObserver) return;
+  head.appendChild = function (node) {
+    if (node && node.nodeName === "META" && node.getAttribute("name") === "color-scheme") {
+      node.setAttribute("name", "atlas-theme-color-scheme");
+      new MutationObserver(function () {
+        if (node.content && node.content !== ours.content) ours.content = node.content;
+      }).observe(node, { attributes: true, attributeFilter: ["content"] });
+    }
+    return appendChild.apply(this, arguments);
+  };
 })();
 // Switching language keeps the reader's place: the question anchor and the explorer's filters (the query
 // string) go with the link to the same page in the other language. Anchors are the same in every language.
