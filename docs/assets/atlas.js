@@ -1,7 +1,7 @@
 // The atlas's only site-wide script: search that loads nothing until the reader opens it; KaTeX, loaded
 // only on pages that have math (self-hosted, no third-party requests); written answers opened for printing; a page
-// load without the theme's whole-page restyles. It runs before Material's bundle (hooks/overrides/main.html), so the
-// search and palette parts can stand in front of it.
+// load without the theme's whole-page restyles and sitemap requests. It runs before Material's bundle
+// (hooks/overrides/main.html), so the search, sitemap and palette parts can stand in front of it.
 (function () {
   // Material fetches search/search_index.json and starts its search worker on every page load. Both wait
   // here until the reader opens search (focus in the box, the search toggle, or a ?q= link), so reading a
@@ -109,15 +109,23 @@
     });
   });
   // Material requests search/search_index.json with XMLHttpRequest (browser/request/index.ts).
+  // It also requests sitemap.xml beside every alternate link of a page (each language's version, the feed: five
+  // requests on every page, one of them the whole 140 KB sitemap, parsed as XML on the main thread: ~60 ms on a
+  // laptop, four times that on a throttled phone) to turn a link into "this page in that language". The atlas's
+  // pages name their alternates by whole page address, where that lookup finds nothing (four of the five are 404s),
+  // and the language switch below keeps the reader's place itself: so those requests fail at once, as the 404s did,
+  // without going out.
   var xhr = window.XMLHttpRequest && window.XMLHttpRequest.prototype;
   if (xhr) {
     var realOpen = xhr.open, realSend = xhr.send;
     xhr.open = function (method, url) {
       this.atlasDeferred = /\/search\/search_index\.json$/.test(String(url)) && !/[?&]h=/.test(location.search);
+      this.atlasSitemap = /\/sitemap\.xml$/.test(String(url));
       return realOpen.apply(this, arguments);
     };
     xhr.send = function () {
       var req = this, args = arguments;
+      if (req.atlasSitemap) return void setTimeout(function () { req.dispatchEvent(new ProgressEvent("error")); }, 0);
       if (!req.atlasDeferred) return realSend.apply(req, args);
       whenOpen(function () { realSend.apply(req, args); });
     };
