@@ -8,11 +8,15 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
+from urllib.parse import urlparse
 
 import pytest
+from selenium.webdriver.support.ui import WebDriverWait
 
 from atlas.core.settings import standalone_config
 from conftest import ROOT, build_site, free_port
+from devtools.browser import chromium
+from devtools.server import SiteServer
 from htmldom import page
 
 VALID = ROOT / "tests" / "fixtures" / "valid"
@@ -95,6 +99,7 @@ def test_an_unreadable_lock_fails_with_a_fix(changed: Path) -> None:
     assert " E054 " in result.stderr and "python -m atlas translations --init" in result.stderr
 
 
+@pytest.mark.browser
 def test_the_ru_and_hi_pages_note_the_stale_question(changed: Path) -> None:
     port = free_port()
     config = changed / "mkdocs.yml"
@@ -113,3 +118,11 @@ def test_the_ru_and_hi_pages_note_the_stale_question(changed: Path) -> None:
         heading = doc.find("h3", id="sample-clipping")
         assert heading is not None
     assert page(site, "topics/sample-topic").by_class("atlas-stale") == []  # the English is the original
+    # The note's link leads to the question in English, not to the top of the English page (Material took any link
+    # under an alternate page's address for a language switch and dropped the anchor).
+    with SiteServer(site, port) as server, chromium(412, 823, mobile=True) as d:
+        d.get(server.url + "ru/topics/sample-topic/")
+        WebDriverWait(d, 20).until(lambda d: d.execute_script("return document.readyState === 'complete'"))
+        d.execute_script("document.querySelector('.atlas-stale a').click()")
+        WebDriverWait(d, 20).until(lambda d: urlparse(d.current_url).path == "/topics/sample-topic/")
+        assert urlparse(d.current_url).fragment == "sample-clipping"

@@ -308,6 +308,12 @@
   ["click", "auxclick", "contextmenu", "focusin", "pointerdown"].forEach(function (type) {
     document.addEventListener(type, carry, true);
   });
+  // A link in the text to another language's version (a stale translation's "read the English" note): Material
+  // takes any link under an alternate's address for a switch of the whole page and sends the reader to that page's
+  // top, without the question's anchor. The browser follows this link itself.
+  document.addEventListener("click", function (e) {
+    if (e.target && e.target.closest && e.target.closest("article a[hreflang]")) e.stopPropagation();
+  }, true);
 })();
 // The build's HTML for a record (the explorer's practice cards, a question's English), for scripts to insert.
 (function () {
