@@ -271,16 +271,18 @@
 // even to the value it had). At load nothing switches: main.html set the scheme before the first paint. So while
 // the page is still loading the switching mark is not set, and Material's tag is renamed: only a real change of the
 // scheme (the reader's toggle, a system switching to dark) is copied to the page's own tag.
+// Both stand-ins last only as long as they are needed: the load, and Material's one tag.
 (function () {
   var body = document.body, setAttribute = body.setAttribute;
   body.setAttribute = function (name) {
-    if (name === "data-md-color-switching" && document.readyState === "loading") return;
-    return setAttribute.apply(this, arguments);
+    if (name !== "data-md-color-switching") return setAttribute.apply(this, arguments);
   };
+  document.addEventListener("DOMContentLoaded", function () { delete body.setAttribute; });
   var ours = document.getElementById("atlas-color-scheme"), head = document.head, appendChild = head.appendChild;
   if (!ours || !window.MutationObserver) return;
   head.appendChild = function (node) {
     if (node && node.nodeName === "META" && node.getAttribute("name") === "color-scheme") {
+      delete head.appendChild;
       node.setAttribute("name", "atlas-theme-color-scheme");
       new MutationObserver(function () {
         if (node.content && node.content !== ours.content) ours.content = node.content;
@@ -292,28 +294,22 @@
 // Switching language keeps the reader's place: the question anchor and the explorer's filters (the query
 // string) go with the link to the same page in the other language. Anchors are the same in every language.
 (function () {
+  // Material takes a click on any link under another language's address for a switch of the whole page and sends
+  // the reader to that page's top, without the anchor or the query. A link to another language (the language menu,
+  // a stale translation's "read the English") is followed by the browser itself.
+  document.addEventListener("click", function (e) {
+    if (e.target && e.target.closest && e.target.closest("a[hreflang]")) e.stopPropagation();
+  }, true);
   function carry(e) {
     var link = e.target && e.target.closest && e.target.closest("a.md-select__link[hreflang]");
     if (!link) return;
     var base = link.getAttribute("data-atlas-href");
     if (base === null) { base = link.getAttribute("href"); link.setAttribute("data-atlas-href", base); }
     link.setAttribute("href", base.split("#")[0].split("?")[0] + location.search + location.hash);
-    // Material's own handler would rebuild the address from its sitemap and drop both: go there ourselves.
-    if (e.type === "click" && e.button === 0 && !(e.metaKey || e.ctrlKey || e.shiftKey || e.altKey)) {
-      e.preventDefault();
-      e.stopPropagation();
-      location.href = link.href;
-    }
   }
   ["click", "auxclick", "contextmenu", "focusin", "pointerdown"].forEach(function (type) {
     document.addEventListener(type, carry, true);
   });
-  // A link in the text to another language's version (a stale translation's "read the English" note): Material
-  // takes any link under an alternate's address for a switch of the whole page and sends the reader to that page's
-  // top, without the question's anchor. The browser follows this link itself.
-  document.addEventListener("click", function (e) {
-    if (e.target && e.target.closest && e.target.closest("article a[hreflang]")) e.stopPropagation();
-  }, true);
 })();
 // The build's HTML for a record (the explorer's practice cards, a question's English), for scripts to insert.
 (function () {
