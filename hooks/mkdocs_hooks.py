@@ -15,7 +15,7 @@ from pathlib import Path
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import CombinedEvent, event_priority
-from mkdocs.structure.files import File, Files
+from mkdocs.structure.files import File, Files, InclusionLevel
 from mkdocs.structure.nav import Navigation, Section
 from mkdocs.structure.pages import Page
 
@@ -154,7 +154,9 @@ def _add_generated_files(files: Files, config: MkDocsConfig) -> Files:
     for page in _state["pages"].values():
         if files.get_file_from_path(page.src_uri) is not None:
             raise PluginError(f"docs/{page.src_uri} would be overwritten by a generated page; rename or delete it")
-        files.append(File(page.src_uri, config.docs_dir, config.site_dir, config.use_directory_urls))
+        # A question's own page is reached from its topic's list: outside the navigation on purpose.
+        inclusion = InclusionLevel.INCLUDED if page.listed else InclusionLevel.NOT_IN_NAV
+        files.append(File(page.src_uri, config.docs_dir, config.site_dir, config.use_directory_urls, inclusion=inclusion))
     return files
 
 
@@ -268,10 +270,20 @@ def on_page_context(context, page: Page, config: MkDocsConfig, nav: Navigation):
         page.edit_url = generated.edit_url or None
     if re.fullmatch(r"index(\.[a-z]{2})?\.md", page.file.src_uri):  # every language's home: readers land here, no pencil
         page.edit_url = None
+    if generated is not None and not generated.listed:
+        # A question's page is outside the navigation: its topic's entry shows where the reader is (until on_post_page).
+        parent = page.url.rstrip("/").rsplit("/", 1)[0] + "/"
+        topic = next((p for p in nav.pages if p.url == parent), None)
+        if topic is not None:
+            topic.active = True
+            _state["active_topic"] = topic
     return context
 
 
 def on_post_page(output: str, page: Page, config: MkDocsConfig) -> str:
+    topic = _state.pop("active_topic", None)
+    if topic is not None:
+        topic.active = False
     lang = getattr(page.file, "locale", None) or DEFAULT_LANGUAGE
     key = re.sub(r"\.(%s)\.md$" % "|".join(LANGUAGES), ".md", page.file.src_uri)
     _state.setdefault("sitemap", {}).setdefault(key, {})[lang] = page.canonical_url
@@ -283,9 +295,12 @@ def on_post_page(output: str, page: Page, config: MkDocsConfig) -> str:
 
 
 def _collect_search_record(output: str, page: Page, lang: str) -> None:
-    """One search record per page; a topic page's questions get their own records at the end of the build."""
+    """One search record per page; questions have records of their own (`search.question_records`), so a question's
+    page adds none."""
     url = search.relative_to_language(page.url, lang)
     generated = _state["pages"].get(page.file.src_uri)
+    if generated is not None and not generated.listed:
+        return
     title, text = search.page_from_html(output, with_text=generated is None)
     if generated is not None:
         # Generated pages list questions that have records of their own: index their title and summary only.

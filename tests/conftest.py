@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from selenium.webdriver.support.ui import WebDriverWait
 
 from devtools.browser import chromium
 from devtools.server import SiteServer, free_port
@@ -41,6 +42,34 @@ def explorer_rows(driver) -> list[str]:
     ids = driver.execute_script(_EVERY_ROW)
     assert ids is not None, "the explorer's Show more button is still shown with every match listed"
     return ids
+
+
+ASSEMBLE = """const done = arguments[arguments.length - 1], article = document.querySelector('article');
+Promise.all(arguments[0].map(u => fetch(u).then(r => r.text()))).then(pages => {
+  for (const text of pages) {
+    const part = new DOMParser().parseFromString(text, 'text/html').querySelector('article');
+    const section = document.createElement('section');
+    section.append(...Array.from(part.childNodes).map(n => document.importNode(n, true)));
+    article.appendChild(section);
+  }
+  done(document.querySelectorAll('article .atlas-q').length);
+});"""
+
+
+def assemble_topic(d, server, lang: str, atlas, topic: str) -> None:
+    """A topic's list page with every one of its questions' pages appended to its article: the same column, fonts
+    and scripts as each question's page, one load for the whole topic (measuring its formulas page by page would
+    load hundreds of pages). Then every fold is opened and every formula typeset, as for printing."""
+    prefix = "" if lang == "en" else f"{lang}/"
+    d.get(server.url + prefix + f"topics/{topic}/")
+    WebDriverWait(d, 10).until(lambda d: d.execute_script("return document.readyState") == "complete")
+    urls = [server.url + prefix + f"topics/{topic}/{q.id}/" for q in atlas.questions_in(topic)]
+    assert d.execute_async_script(ASSEMBLE, urls) == len(urls)
+    d.execute_script("document.querySelectorAll('details').forEach(d => d.open = true);"
+                     "window.dispatchEvent(new Event('beforeprint'))")
+    WebDriverWait(d, 60).until(lambda d: d.execute_script(
+        "return document.querySelectorAll('.arithmatex:not([data-typeset])').length === 0 && !!window.katex"))
+    d.execute_script("return document.fonts.ready.then(() => true)")
 
 
 @pytest.fixture(scope="session")

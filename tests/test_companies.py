@@ -48,7 +48,7 @@ def test_company_page_counts_markers_and_dates(fixture_site: Path, lang: str, ev
     hrefs = [a.attrs.get("href", "") for a in article.find_all("a")]
     assert "https://example.org/report" in hrefs  # every attribution links to its source
     assert any(h.endswith("explorer/?company=example-lab") for h in hrefs), hrefs
-    assert any("topics/sample-topic/#sample-clipping" in h for h in hrefs), hrefs
+    assert any(h.endswith("topics/sample-topic/sample-clipping/") for h in hrefs), hrefs  # the question's own page
     assert "admonition warning" not in html  # a report from 2025-12 is recent
 
 
@@ -112,7 +112,8 @@ def test_staleness_is_counted_in_whole_months() -> None:
 
 
 def test_question_shows_difficulty_and_attribution_detail(fixture_site: Path) -> None:
-    html = page(fixture_site, "ru", "topics/sample-topic")
-    assert re.search(r'<span class="atlas-level" aria-hidden="true">●○○</span>\s*Базовый', html)
-    chips = [" ".join(c.text.split()) for c in parse(html).find("article").by_class("atlas-chip")]
+    pages = [page(fixture_site, "ru", f"topics/sample-topic/{p.parent.name}")
+             for p in sorted((fixture_site / "ru" / "topics" / "sample-topic").glob("*/index.html"))]
+    assert any(re.search(r'<span class="atlas-level" aria-hidden="true">●○○</span>\s*Базовый', html) for html in pages)
+    chips = [" ".join(c.text.split()) for html in pages for c in parse(html).find("article").by_class("atlas-chip")]
     assert any(c.endswith("· ML-инженер, 2023-03-01 ↗") for c in chips), chips  # role and date, beside the evidence

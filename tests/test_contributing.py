@@ -64,11 +64,11 @@ def samples(atlas: Atlas) -> list[Question]:
 
 
 def actions_by_question(doc: Node) -> dict[str, Node]:
-    """Each question id -> its actions paragraph (the first one after its heading)."""
+    """Each question id -> its actions paragraph (the first one after its heading; a question's page has one)."""
     found: dict[str, Node] = {}
     current = ""
     for node in doc.find("article").iter():
-        if node.tag == "h3" and "atlas-q" in node.classes:
+        if node.tag in ("h1", "h3") and "atlas-q" in node.classes:
             current = node.attrs["id"]
         elif "atlas-actions" in node.classes and current and current not in found:
             found[current] = node
@@ -95,7 +95,7 @@ def query(href: str) -> dict[str, str]:
 def test_edit_view_and_report_links_lead_to_the_record(site_dir: Path, site_port: int, atlas: Atlas, lang: str) -> None:
     repo, L = repository(f"http://127.0.0.1:{site_port}/"), Labels(lang)
     for q in samples(atlas):
-        where = f"{PREFIX[lang]}topics/{q.topic}"
+        where = f"{PREFIX[lang]}topics/{q.topic}/{q.id}"
         paragraph = actions_by_question(page(site_dir, where)).get(q.id)
         assert paragraph is not None, f"{where}: no actions under {q.id}"
         links = {a.text.strip(): a.attrs["href"] for a in paragraph.find_all("a")}
@@ -111,9 +111,9 @@ def test_edit_view_and_report_links_lead_to_the_record(site_dir: Path, site_port
         assert report.startswith(f"{repo.url}/issues/new?")
         params = query(report)
         assert params == {"template": "correction.yml", "title": f"[{q.id}] ", "question-id": q.id,
-                          "language": lang, "page": repo.page_url(f"topics/{q.topic}.md", lang, q.id)}
-        # The page parameter is the very page the link is on, and the anchor is the question.
-        assert params["page"] == f"{repo.site_url}{where}/#{q.id}"
+                          "language": lang, "page": repo.page_url(f"topics/{q.topic}/{q.id}.md", lang)}
+        # The page parameter is the very page the link is on: the question's own.
+        assert params["page"] == f"{repo.site_url}{where}/"
         fields = form_fields(params["template"])
         assert {k: fields.get(k) for k in params if k not in ("template", "title")} == {
             "question-id": "input", "language": "input", "page": "input"}

@@ -38,13 +38,13 @@ def test_rendered_question_cannot_carry_markup() -> None:
                         edit_url="e", view_url="v", report_url="r")
     md = question(view, Labels("en"))
     assert "<script>" not in md and "<img" not in md and "{: onclick" not in md and "<b>" not in md
-    assert md.startswith("### Why &lt;script>? { #q .atlas-q }")
+    assert md.startswith("# Why &lt;script>? { #q .atlas-q }")
 
 
-def test_question_records_are_plain_text_with_the_anchor_and_filters(atlas) -> None:
+def test_question_records_are_plain_text_with_the_page_and_filters(atlas) -> None:
     q = atlas.question("ppo-clipping-and-cispo")
     record = question_record(atlas, q, "ru")
-    assert record.url == "topics/rl-algorithms/#ppo-clipping-and-cispo" and record.page_url == "topics/rl-algorithms/"
+    assert record.url == "topics/rl-algorithms/ppo-clipping-and-cispo/" and record.page_url == "topics/rl-algorithms/"
     assert record.filters["topic"] == ["rl-algorithms"] and record.filters["type"] == [q.type]
     assert "$" not in record.content and "\\" not in record.content and "$" not in record.title
     assert record.language == "ru" and record.meta()["title"] == record.title
@@ -138,18 +138,20 @@ def test_a_question_id_equal_to_the_title_slug_keeps_every_anchor_unique(atlas) 
 
 
 def test_a_link_to_a_question_of_another_topic_reaches_its_page(atlas) -> None:
-    """`[…](#id)` in record text: same page stays an anchor, another topic's question gets its page's path."""
+    """`[…](#id)` in record text: the question itself stays an anchor, another question (of its topic or another)
+    gets its page's path."""
     import dataclasses
 
     from atlas.pages.builder import Builder
 
     first, second = atlas.topics[0], atlas.topics[1]
     here, there = atlas.questions_in(first.id)[:2], atlas.questions_in(second.id)[0]
-    text = f"See [this]({'#'}{here[1].id}), [that](#{there.id}), `[code](#{there.id})` and $[x](#{there.id})$."
+    text = f"See [me](#{here[0].id}), [this](#{here[1].id}), [that](#{there.id}), `[code](#{there.id})` and $[x](#{there.id})$."
     q = dataclasses.replace(here[0], text={"en": text, "ru": text, "hi": text})
-    view = Builder(atlas, "en", Repository("https://github.com/o/r", "main", "")).question(q, f"topics/{first.id}.md")
-    assert f"[this](#{here[1].id})" in view.text
-    assert f"[that]({second.id}.md#{there.id})" in view.text
+    view = Builder(atlas, "en", Repository("https://github.com/o/r", "main", "")).question(q)
+    assert f"[me](#{here[0].id})" in view.text
+    assert f"[this]({here[1].id}.md#{here[1].id})" in view.text
+    assert f"[that](../{second.id}/{there.id}.md#{there.id})" in view.text
     assert f"`[code](#{there.id})`" in view.text and f"$[x](#{there.id})$" in view.text  # code and math untouched
 
 

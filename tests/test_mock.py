@@ -184,7 +184,7 @@ def test_a_whole_round_from_a_company_page_by_keyboard(driver, server, atlas, ro
     for row, qid in zip(rows, seen):
         cells = row.find_elements(By.TAG_NAME, "td")
         assert cells[1].find_element(By.TAG_NAME, "a").get_attribute("href").endswith(
-            f"/{PREFIX[lang]}topics/{atlas.question(qid).topic}/#{qid}")
+            f"/{PREFIX[lang]}topics/{atlas.question(qid).topic}/{qid}/")
         assert digits(cells[2].text) == percent(scores[qid])
         due = data["cards"][qid]["due"]
         assert cells[4].text == driver.execute_script(
@@ -557,7 +557,7 @@ def some_progress(driver, server, atlas) -> list[str]:
     driver.get(server.url + "mock/")
     driver.execute_script("localStorage.clear()")
     graded_round(driver, server, ids, {ids[0]: lambda n: [0] * n, ids[1]: lambda n: pattern(n), ids[2]: lambda n: [2] * n})
-    driver.get(server.url + "topics/rag/")
+    driver.get(server.url + f"topics/rag/{atlas.questions_in('rag')[0].id}/")
     toggle = driver.find_element(By.CSS_SELECTOR, ".atlas-practised__toggle")
     driver.execute_script("arguments[0].click()", toggle)
     return ids
@@ -646,7 +646,7 @@ def test_the_first_file_format_still_loads_and_a_newer_or_hostile_one_cannot_hur
     driver.execute_script("localStorage.clear()")
 
 
-def test_a_round_runs_where_the_browser_keeps_nothing(server) -> None:
+def test_a_round_runs_where_the_browser_keeps_nothing(server, atlas) -> None:
     """Site data blocked (as in a locked-down or private browser): localStorage throws on every use. The pages
     say that nothing will be kept, the round runs to its summary, review dates are computed, nothing breaks."""
     from selenium import webdriver
@@ -673,7 +673,7 @@ def test_a_round_runs_where_the_browser_keeps_nothing(server) -> None:
         assert digits(d.find_element(By.ID, "mock-total").text) == 50
         # Within the page the grades stand (in memory): the due line counts them; the next page starts empty.
         assert d.execute_script("return Object.keys(atlasProgress.mock().graded).length") == 2
-        for path in ("", "weak/", "topics/rag/", "explorer/"):
+        for path in ("", "weak/", "topics/rag/", f"topics/rag/{atlas.questions_in('rag')[0].id}/", "explorer/"):
             d.get(server.url + path)
             WebDriverWait(d, 10).until(lambda x: x.execute_script("return document.readyState") == "complete")
             d.execute_script("return new Promise(r => setTimeout(r, 300))")

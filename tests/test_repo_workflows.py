@@ -96,7 +96,7 @@ def test_prefill_parameters_of_the_views_are_fields_of_the_forms(lang: str) -> N
     """The links views.py builds name a form that exists and fill only fields that accept a prefill."""
     atlas = load_atlas(Path(__file__).parent / "fixtures" / "valid")
     builder = Builder(atlas, lang, Repository("https://github.com/o/r", "main", "https://o.github.io/r/"))
-    urls = [builder.question(q, f"topics/{q.topic}.md").report_url for q in atlas.questions]
+    urls = [builder.question(q).report_url for q in atlas.questions]
     urls += [builder.topic_page(t).propose_url for t in atlas.topics]
     for url in urls:
         params = {k: v[0] for k, v in parse_qs(urlparse(url).query, keep_blank_values=True).items()}

@@ -259,7 +259,10 @@ def test_hostile_pages_run_nothing_and_csp_blocks_an_injected_handler(hostile_si
     site, port = hostile_site
     with SiteServer(site, port) as server, chromium() as driver:
         driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": _CSP_LISTENER})
-        for path in ("topics/sample-topic/", "ru/topics/sample-topic/", "companies/example-lab/",
+        questions = [p.parent.relative_to(site).as_posix() + "/" for p in sorted(site.glob("*topics/sample-topic/*/index.html"))]
+        questions += [p.parent.relative_to(site).as_posix() + "/" for p in sorted(site.glob("ru/topics/sample-topic/*/index.html"))]
+        assert questions
+        for path in ("topics/sample-topic/", "ru/topics/sample-topic/", *questions, "companies/example-lab/",
                      "collections/sample-list/", "explorer/", "hi/explorer/"):
             driver.get(server.url + path)
             WebDriverWait(driver, 10).until(lambda d: d.execute_script("return document.readyState") == "complete")

@@ -23,7 +23,8 @@ REPO = Repository("https://github.com/ai-interview-atlas/atlas", "main")
 
 
 def questions_on(doc: Node) -> list[Node]:
-    return [h for h in doc.find_all("h3") if "atlas-q" in h.classes]
+    """The question headings of a page (a question's page has one: its title)."""
+    return [h for h in doc.find_all("h1") + doc.find_all("h3") if "atlas-q" in h.classes]
 
 
 def article(doc: Node) -> Node:
@@ -34,64 +35,90 @@ def anchor_ids(links: list[Node]) -> list[str]:
     return [urlparse(a.attrs["href"]).fragment for a in links]
 
 
+def linked_questions(links: list[Node], base: str) -> list[str]:
+    """The questions that links (relative to the page at `base`, e.g. `/ru/tracks/x/`) lead to: a question's page is
+    /<lang>/topics/<topic>/<id>/."""
+    out = []
+    for a in links:
+        m = re.search(r"/topics/[^/]+/([^/]+)/$", urlparse(urljoin(f"https://x.test{base}", a.attrs["href"])).path)
+        if m:
+            out.append(m.group(1))
+    return out
+
+
+def question_pages(site_dir: Path, atlas, lang: str, topic_id: str) -> list[tuple[object, Node]]:
+    """(question, its built page) for every question of a topic, in the order of the topic's list."""
+    listed = page(site_dir, f"{LANGS[lang]}topics/{topic_id}").find("ol", id="topic-questions")
+    return [(atlas.question(li.attrs["id"]), page(site_dir, f"{LANGS[lang]}topics/{topic_id}/{li.attrs['id']}"))
+            for li in listed.find_all("li")]
+
+
 def test_the_atlas_has_content(atlas) -> None:
     assert len(atlas.questions_in("post-training")) >= 15
     assert sum(len(s.questions) for c in atlas.collections for s in c.sections) >= 35
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_every_question_appears_once_on_its_topic_page(site_dir: Path, atlas, lang: str) -> None:
+def test_every_question_has_a_page_of_its_own_listed_once_on_its_topic(site_dir: Path, atlas, lang: str) -> None:
+    """A topic page lists its questions, easiest first (short title, level, written answer), each linking to the
+    question's own page, whose heading is the question in the page's language; its item keeps the question's id."""
+    levels = sorted(atlas.difficulties.values(), key=lambda d: d.order)
     seen: list[str] = []
     for topic in atlas.topics:
-        doc = page(site_dir, f"{LANGS[lang]}topics/{topic.id}")
-        ids = [h.attrs["id"] for h in questions_on(doc)]
-        assert sorted(ids) == sorted(q.id for q in atlas.questions_in(topic.id))
-        seen += ids
-        for h in questions_on(doc):
-            text = h.text.replace("¶", "").strip()
-            assert len(text) > 15
-            if lang in SCRIPT:
-                assert SCRIPT[lang].search(text), f"{lang} question {h.attrs['id']} has no {lang} text: {text!r}"
-    assert sorted(seen) == sorted(q.id for q in atlas.questions)
-    assert len(seen) == len(set(seen))
-
-
-@pytest.mark.parametrize("lang", LANGS)
-def test_questions_are_grouped_by_difficulty_listed_at_the_top_and_in_the_toc(site_dir: Path, atlas, lang: str) -> None:
-    """Easiest first, a numbered list of every question at the top (short title, level, written answer), the
-    sidebar's table of contents with the same short titles, and a way to the previous and next question."""
-    levels = sorted(atlas.difficulties.values(), key=lambda d: d.order)
-    for topic in atlas.topics:
-        full = page(site_dir, f"{LANGS[lang]}topics/{topic.id}")
-        doc = article(full)
+        doc = article(page(site_dir, f"{LANGS[lang]}topics/{topic.id}"))
         questions = atlas.questions_in(topic.id)
-        groups = [h.attrs["id"] for h in doc.find_all("h2") if h.attrs.get("id", "").startswith("group-")]
-        assert groups == [f"group-{d.id}" for d in levels if any(q.difficulty == d.id for q in questions)]
-        order = [h.attrs["id"] for h in questions_on(doc)]
-        assert order == [q.id for d in levels for q in questions if q.difficulty == d.id]
-        listed = doc.find("ol", id="topic-questions")
-        items = listed.find_all("li")
-        assert [urlparse(i.find("a").attrs["href"]).fragment for i in items] == order
+        order = [q.id for d in levels for q in questions if q.difficulty == d.id]
+        assert questions_on(doc) == [] and doc.by_class("atlas-fold") == []  # a list, not the records
+        items = doc.find("ol", id="topic-questions").find_all("li")
+        assert [i.attrs["id"] for i in items] == order
+        assert linked_questions([i.find("a") for i in items], f"/{LANGS[lang]}topics/{topic.id}/") == order
         by_id = {q.id: q for q in questions}
         for item, qid in zip(items, order):
-            short = item.find("a").text
-            assert 10 <= len(short) <= 74 and "\\" not in short and "`" not in short and "**" not in short, short
+            line = item.find("a").text
+            assert 10 <= len(line) <= 202 and "\\" not in line and "`" not in line and "**" not in line, line
             tags = item.by_class("atlas-qlist__tags")[0].text
             assert atlas.difficulties[by_id[qid].difficulty].name[lang] in tags
             assert (all_labels()["has_answer"][lang] in tags) == bool(by_id[qid].answer)
             assert "hidden" in item.by_class("atlas-qlist__done")[0].attrs
-        tocs = [n for n in full.find_all("nav") if "md-nav--secondary" in n.classes]
-        assert len(tocs) == 2  # the laptop's right column, and the phone's drawer under the page's own entry
-        for toc in tocs:
-            links = [a for a in toc.find_all("a") if urlparse(a.attrs.get("href", "")).fragment in order]
-            assert [urlparse(a.attrs["href"]).fragment for a in links] == order
-            assert [" ".join(a.text.split()) for a in links] == [f"{n}. {' '.join(i.find('a').text.split())}"
-                                                                 for n, i in enumerate(items, 1)]
-        steps = doc.by_class("atlas-qnav")
-        assert len(steps) == len(order)
-        for i, nav in enumerate(steps):
-            targets = [urlparse(a.attrs["href"]).fragment for a in nav.find_all("a")]
-            assert targets == ([order[i - 1]] if i else []) + ["topic-questions"] + ([order[i + 1]] if i + 1 < len(order) else [])
+        for q, full in question_pages(site_dir, atlas, lang, topic.id):
+            heads = questions_on(article(full))
+            assert [h.tag for h in heads] == ["h1"] and heads[0].attrs["id"] == q.id
+            text = heads[0].text.replace("¶", "").strip()
+            assert len(text) > 15
+            if lang in SCRIPT:
+                assert SCRIPT[lang].search(text), f"{lang} question {q.id} has no {lang} text: {text!r}"
+        seen += order
+    assert sorted(seen) == sorted(q.id for q in atlas.questions) and len(seen) == len(set(seen))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_question_page_says_where_it_sits_and_leads_to_its_neighbours(site_dir: Path, atlas, lang: str) -> None:
+    """"← Topic · Question 3 of 19" above the question; under it the previous question, the topic's list and the
+    next question (the first has no previous, the last no next); none of it is in the navigation."""
+    labels = all_labels()
+    for topic in atlas.topics:
+        pages = question_pages(site_dir, atlas, lang, topic.id)
+        order = [q.id for q, _ in pages]
+        for i, (q, full) in enumerate(pages):
+            here = f"/{LANGS[lang]}topics/{topic.id}/{q.id}/"
+            doc = article(full)
+            crumb = doc.by_class("atlas-crumb")[0]
+            assert urlparse(urljoin(f"https://x.test{here}", crumb.find("a").attrs["href"])).path == f"/{LANGS[lang]}topics/{topic.id}/"
+            assert topic.name[lang] in crumb.text
+            assert labels["question_n_of"][lang].format(n=i + 1, total=len(order)) in crumb.text
+            nav = doc.by_class("atlas-qnav")
+            assert len(nav) == 1
+            links = nav[0].find_all("a")
+            want = ([order[i - 1]] if i else []) + ([order[i + 1]] if i + 1 < len(order) else [])
+            assert linked_questions(links, here) == want
+            assert [a.attrs["href"] for a in links if "atlas-qnav__list" in a.classes] == ["../#topic-questions"]
+            navigation = [a for a in full.find_all("a") if "md-nav__link" in a.classes]
+            assert len(navigation) > 20 and linked_questions(navigation, here) == []
+            # Its topic's entry in the navigation is marked as where the reader is (the link colour, the section open).
+            active = {urlparse(urljoin(f"https://x.test{here}", li.find("a").attrs["href"])).path
+                      for li in full.find_all("li") if "md-nav__item--active" in li.classes and li.find("a")
+                      and "md-nav__item--section" not in li.classes}
+            assert active == {f"/{LANGS[lang]}topics/{topic.id}/"}, active
 
 
 def _labels_that_differ(lang: str) -> set[str]:
@@ -103,7 +130,8 @@ def test_no_english_label_leaks(site_dir: Path, atlas, lang: str) -> None:
     english = _labels_that_differ(lang)
     pages = [f"{lang}/", f"{lang}/topics/", f"{lang}/tracks/", f"{lang}/companies/", f"{lang}/collections/",
              *(f"{lang}/topics/{t.id}" for t in atlas.topics), *(f"{lang}/tracks/{t.id}" for t in atlas.tracks),
-             *(f"{lang}/collections/{c.id}" for c in atlas.collections)]
+             *(f"{lang}/collections/{c.id}" for c in atlas.collections),
+             *(f"{lang}/topics/{q.topic}/{q.id}" for q in atlas.questions)]
     for path in pages:
         doc = page(site_dir, path)
         ui = [n.text.strip().rstrip(":") for n in article(doc).find_all("strong")]
@@ -137,35 +165,21 @@ def test_home_counts_match_the_data(site_dir: Path, atlas) -> None:
 def test_track_pages_list_the_right_questions(site_dir: Path, atlas, lang: str) -> None:
     for track in atlas.tracks:
         doc = article(page(site_dir, f"{LANGS[lang]}tracks/{track.id}"))
-        links = [a for a in doc.find_all("a") if "topics/" in a.attrs.get("href", "") and "#" in a.attrs["href"]]
-        assert sorted(anchor_ids(links)) == sorted(q.id for q in atlas.questions if track.id in q.tracks)
+        listed = linked_questions(doc.find_all("a"), f"/{LANGS[lang]}tracks/{track.id}/")
+        assert sorted(listed) == sorted(q.id for q in atlas.questions if track.id in q.tracks)
 
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_edit_and_view_links_point_at_the_record_line(site_dir: Path, atlas, lang: str) -> None:
     for topic in atlas.topics:
-        doc = page(site_dir, f"{LANGS[lang]}topics/{topic.id}")
-        actions = doc.by_class("atlas-actions")
-        assert len(actions) == len(atlas.questions_in(topic.id))
-        for q, p in zip(sorted(atlas.questions_in(topic.id), key=lambda q: q.id),
-                        sorted(actions, key=lambda p: _question_before(p))):
-            edit, view = [a.attrs["href"] for a in p.find_all("a")[:2]]
+        for q, doc in question_pages(site_dir, atlas, lang, topic.id):
+            actions = doc.by_class("atlas-actions")
+            assert len(actions) == 1
+            edit, view = [a.attrs["href"] for a in actions[0].find_all("a")[:2]]
             assert edit == REPO.edit(q.file, q.line)
             assert view == REPO.view(q.file, q.line)
             line = (ROOT / q.file).read_text(encoding="utf-8").splitlines()[q.line - 1]
             assert re.search(rf"\bid:\s*{re.escape(q.id)}\s*$", line), (q.file, q.line, line)
-
-
-def _question_before(node: Node) -> str:
-    """The id of the question heading that precedes an actions paragraph."""
-    parent = node.parent
-    current = ""
-    for child in parent.children:
-        if isinstance(child, Node) and "atlas-q" in child.classes:
-            current = child.attrs["id"]
-        if child is node:
-            return current
-    raise AssertionError("actions paragraph outside the article")
 
 
 def test_html_lang_is_right_on_every_page(site_dir: Path) -> None:
@@ -231,55 +245,40 @@ def test_hindi_index_encoding_round_trips() -> None:
 @pytest.mark.parametrize("lang", LANGS)
 def test_language_switcher_keeps_the_page(site_dir: Path, atlas, lang: str) -> None:
     topic = atlas.topics[-1].id
-    here = f"/{LANGS[lang]}topics/{topic}/"
-    doc = page(site_dir, f"{LANGS[lang]}topics/{topic}")
-    targets = {a.attrs.get("hreflang"): urlparse(urljoin(f"https://x.test{here}", a.attrs["href"])).path
-               for a in doc.by_class("md-select__link")}
-    assert targets == {"en": f"/topics/{topic}/", "ru": f"/ru/topics/{topic}/", "hi": f"/hi/topics/{topic}/"}
+    question = atlas.questions_in(topic)[0].id
+    for path in (f"topics/{topic}/", f"topics/{topic}/{question}/"):
+        here = f"/{LANGS[lang]}{path}"
+        doc = page(site_dir, here.strip("/"))
+        targets = {a.attrs.get("hreflang"): urlparse(urljoin(f"https://x.test{here}", a.attrs["href"])).path
+                   for a in doc.by_class("md-select__link")}
+        assert targets == {"en": f"/{path}", "ru": f"/ru/{path}", "hi": f"/hi/{path}"}
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_without_a_script_every_rubric_is_open_and_study_mode_is_hidden(site_dir: Path, atlas, lang: str) -> None:
-    """What it tests and the rubric sit in an open fold (study mode, a script, closes it); the study bar starts hidden."""
-    for topic in atlas.topics:
-        doc = article(page(site_dir, f"{LANGS[lang]}topics/{topic.id}"))
-        folds = [d for d in doc.find_all("details") if "atlas-fold" in d.classes]
-        assert len(folds) == len(questions_on(doc)) == len(topic_questions := atlas.questions_in(topic.id))
-        assert all("open" in f.attrs and f.find("summary") for f in folds)
-        assert sorted(len(f.find("ul").find_all("li")) for f in folds) == sorted(len(q.rubric) for q in topic_questions)
-        bars = doc.by_class("atlas-study-bar")
-        assert len(bars) == 1 and "hidden" in bars[0].attrs
-        assert all(all_labels()[k][lang] in bars[0].text for k in ("study_mode", "expand_all", "collapse_all"))
-
-
-@pytest.mark.parametrize("lang", LANGS)
-def test_written_answers_are_collapsed(site_dir: Path, atlas, lang: str) -> None:
-    answered = [q for q in atlas.questions if q.answer]
-    assert answered
-    for topic in atlas.topics:
-        doc = page(site_dir, f"{LANGS[lang]}topics/{topic.id}")
-        details = [d for d in doc.find_all("details") if "answer" in d.classes]
-        assert len(details) == sum(1 for q in answered if q.topic == topic.id)
-        assert sum("atlas-fold" in d.classes for d in doc.find_all("details")) == len(questions_on(doc))  # one fold each
-        assert all("open" not in d.attrs for d in details)
-
-
-@pytest.mark.parametrize("lang", LANGS)
-def test_every_question_says_when_it_was_fact_checked(site_dir: Path, atlas, lang: str) -> None:
-    """The date of the last full check sits beside the record, in the language's own date form."""
+def test_a_question_page_without_a_script_shows_its_rubric_and_folds_its_answer(site_dir: Path, atlas, lang: str) -> None:
+    """What it tests and the rubric sit in an open fold (study mode, a script, closes it); the study bar starts hidden;
+    the written answer is a closed fold; the date of the last full check sits beside the record, in the language's
+    own date form."""
     labels = all_labels()
     months = labels["months"][lang].split()
     for topic in atlas.topics:
-        doc = page(site_dir, f"{LANGS[lang]}topics/{topic.id}")
-        heads, spans = questions_on(doc), doc.by_class("atlas-checked")  # one each per question, in page order
-        assert len(spans) == len(heads), topic.id
-        shown = {h.attrs["id"]: s.text for h, s in zip(heads, spans)}
-        for q in atlas.questions_in(topic.id):
+        for q, full in question_pages(site_dir, atlas, lang, topic.id):
+            doc = article(full)
+            folds = [d for d in doc.find_all("details") if "atlas-fold" in d.classes]
+            assert len(folds) == 1 and "open" in folds[0].attrs and folds[0].find("summary")
+            assert len(folds[0].find("ul").find_all("li")) == len(q.rubric)
+            bars = doc.by_class("atlas-study-bar")
+            assert len(bars) == 1 and "hidden" in bars[0].attrs
+            assert all(labels[k][lang] in bars[0].text for k in ("study_mode", "expand_all", "collapse_all"))
+            answers = [d for d in doc.find_all("details") if "answer" in d.classes]
+            assert len(answers) == (1 if q.answer else 0) and all("open" not in d.attrs for d in answers)
+            checked = doc.by_class("atlas-checked")
+            assert len(checked) == 1, q.id
             if q.checked:
                 year, month, day = q.checked.split("-")
-                assert f"{int(day)} {months[int(month) - 1]} {year}" in shown[q.id], (q.id, shown[q.id])
+                assert f"{int(day)} {months[int(month) - 1]} {year}" in checked[0].text, (q.id, checked[0].text)
             else:
-                assert shown[q.id] == labels["not_fact_checked"][lang]
+                assert checked[0].text == labels["not_fact_checked"][lang]
 
 
 def test_dates_read_as_each_language_writes_them() -> None:
@@ -291,10 +290,12 @@ def test_dates_read_as_each_language_writes_them() -> None:
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_anchors_are_identical_across_languages(site_dir: Path, atlas, lang: str) -> None:
+def test_addresses_are_identical_across_languages(site_dir: Path, atlas, lang: str) -> None:
+    """A question's page and its topic's list item have the same address and id in every language."""
     topic = atlas.topics[0].id
-    ids = {h.attrs["id"] for h in questions_on(page(site_dir, f"{LANGS[lang]}topics/{topic}"))}
-    assert ids == {h.attrs["id"] for h in questions_on(page(site_dir, f"topics/{topic}"))}
+    ids = [li.attrs["id"] for li in page(site_dir, f"{LANGS[lang]}topics/{topic}").find("ol", id="topic-questions").find_all("li")]
+    assert ids == [li.attrs["id"] for li in page(site_dir, f"topics/{topic}").find("ol", id="topic-questions").find_all("li")]
+    assert all((site_dir / f"{LANGS[lang]}topics/{topic}/{qid}/index.html").is_file() for qid in ids)
 
 
 def test_record_text_cannot_inject_markup(site_dir: Path) -> None:
@@ -310,8 +311,9 @@ def test_rl_benchmark_collection_keeps_order_sections_and_attribution(site_dir: 
     sections = [h for h in doc.find_all("h2") if h.attrs.get("id", "").startswith("section-")]
     assert [h.text.replace("¶", "").strip() for h in sections] == [s.title[lang] for s in collection.sections]
     assert [len(s.questions) for s in collection.sections] == [19, 16]
-    links = [a for a in doc.find_all("a") if "topics/" in a.attrs.get("href", "") and "#" in a.attrs["href"]]
-    assert anchor_ids(links) == collection.question_ids and len(links) == 35
+    links = [a for a in doc.find_all("a") if linked_questions([a], f"/{LANGS[lang]}collections/rl-interview-benchmark/")]
+    assert linked_questions(links, f"/{LANGS[lang]}collections/rl-interview-benchmark/") == collection.question_ids
+    assert len(links) == 35
     numbers = [s.text.rstrip(".") for s in doc.find_all("strong") if s.text.rstrip(".").isdigit()]
     assert numbers == [str(i) for i in range(1, 36)]
     for link, qid in zip(links, collection.question_ids):
@@ -386,7 +388,7 @@ def test_topic_and_collection_pages_carry_valid_structured_data(site_dir: Path, 
         _check_json_ld(data, types, props, path)
         items = data["mainEntity"]
         assert data["inLanguage"] == lang and items["numberOfItems"] == count == len(items["itemListElement"])
-        assert all(item["item"]["url"].split("#")[1] for item in items["itemListElement"])
+        assert all(re.search(r"/topics/[^/]+/[^/#]+/$", item["item"]["url"]) for item in items["itemListElement"])
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -423,7 +425,7 @@ def test_sitemap_lists_every_language_with_x_default(site_dir: Path) -> None:
         assert langs == {"en", "ru", "hi", "x-default"}
 
 
-# -- Practice cards (issue 25): the explorer shows the topic page's own HTML, never Markdown -----------------
+# -- Practice cards (issue 25): the explorer shows the question page's own HTML, never Markdown -----------------
 def _absolute(html: str, base: str) -> str:
     """Links resolved against the page they are on, so HTML for two pages compares (only real attributes)."""
     return re.sub(r'(<a\b[^>]*?\bhref=")([^"]*)"', lambda m: m.group(1) + urljoin(base, m.group(2)) + '"', html)
@@ -441,13 +443,13 @@ def ancestors(node: Node) -> list[Node]:
 
 
 def without_term_marks(page_html: str) -> str:
-    """A Russian or Hindi topic page without its glossary marks (the terms' text stays) and their popovers."""
+    """A Russian or Hindi question's page without its glossary marks (the terms' text stays) and their popovers."""
     page_html = TERM_MARK.sub(r"\2", page_html)
     return re.sub(r'\n<div class="atlas-gloss-defs">.*?</div></div>(?=\s*</article>)', "", page_html, flags=re.S)
 
 
 def question_parts_on_page(section: str, labels: dict) -> dict:
-    """A question's parts as its topic page shows them: heading text, what it tests, rubric points, answer."""
+    """A question's parts as its page shows them: heading text, what it tests, rubric points, answer."""
     text = section[section.index(">") + 1:section.index('<a class="headerlink"')]
     start = section.index(f'<p><strong>{labels["tests"]}:</strong> ')  # up to the rubric's label
     tests_html = section[start:section.index(f'<p><strong>{labels["rubric"]}:</strong></p>')].strip()
@@ -459,21 +461,21 @@ def question_parts_on_page(section: str, labels: dict) -> dict:
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_practice_cards_carry_the_topic_pages_own_html(site_dir: Path, atlas, lang: str) -> None:
+def test_practice_cards_carry_the_question_pages_own_html(site_dir: Path, atlas, lang: str) -> None:
     """explorer/details/<topic>.json holds every question's text, tests, rubric and answer as exactly the HTML of
-    its topic page (links resolved; the page's glossary marks aside), sanitised like it: no Markdown left for a card
+    its own page (links resolved; the page's glossary marks aside), sanitised like it: no Markdown left for a card
     to show."""
     from atlas.safety.sanitize import sanitize
     labels = {k: v[lang] for k, v in all_labels().items()}
     compared = 0
     for topic in atlas.topics:
-        html = without_term_marks((site_dir / LANGS[lang] / "topics" / topic.id / "index.html").read_text(encoding="utf-8"))
         details = json.loads((site_dir / LANGS[lang] / "explorer" / "details" / f"{topic.id}.json").read_text(encoding="utf-8"))
-        page_base, card_base = f"http://x.test/{LANGS[lang]}topics/{topic.id}/", f"http://x.test/{LANGS[lang]}explorer/"
+        card_base = f"http://x.test/{LANGS[lang]}explorer/"
         for q in atlas.questions_in(topic.id):
-            start = html.index(f'<h3 class="atlas-q" id="{q.id}"')
-            ends = [i for i in (html.find('<h3 class="atlas-q"', start + 10), html.find("<h2", start + 10)) if i > 0]
-            on_page = question_parts_on_page(html[start:min(ends or [len(html)])], labels)
+            html = without_term_marks((site_dir / LANGS[lang] / "topics" / topic.id / q.id / "index.html").read_text(encoding="utf-8"))
+            page_base = f"http://x.test/{LANGS[lang]}topics/{topic.id}/{q.id}/"
+            start = html.index(f'<h1 class="atlas-q" id="{q.id}"')
+            on_page = question_parts_on_page(html[start:html.index('<p class="atlas-qnav"', start)], labels)
             card = details[q.id]
             for part in ("text", "tests", "answer"):
                 assert _absolute(card[part], card_base) == _absolute(on_page[part], page_base), (q.id, part)
@@ -491,9 +493,9 @@ def test_practice_cards_carry_the_topic_pages_own_html(site_dir: Path, atlas, la
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_record_tables_label_every_cell_with_its_column_and_site_tables_do_not(site_dir: Path, atlas, lang: str) -> None:
-    """A table in a written answer (topic page and practice card) names each cell's column (data-label), so a phone
+    """A table in a written answer (question page and practice card) names each cell's column (data-label), so a phone
     can show it as stacked rows; the site's own tables (home, companies, topics index) scroll instead."""
-    topic = (site_dir / LANGS[lang] / "topics" / "distributed-training" / "index.html").read_text(encoding="utf-8")
+    topic = (site_dir / LANGS[lang] / "topics" / "distributed-training" / "fp16-vs-bf16-loss-scaling" / "index.html").read_text(encoding="utf-8")
     table = re.search(r"<table>(?:(?!</table>).)*1/5/10.*?</table>", topic, re.S).group(0)
     head = [re.sub(r"<[^>]+>", "", h).strip() for h in re.findall(r"<th\b[^>]*>(.*?)</th>", table, re.S)]
     rows = re.findall(r"<tr>(.*?)</tr>", table.split("</thead>")[1], re.S)
@@ -509,35 +511,36 @@ def test_record_tables_label_every_cell_with_its_column_and_site_tables_do_not(s
 
 @pytest.mark.parametrize("lang", ["ru", "hi"])
 def test_glossary_terms_in_record_text_are_marked_once_per_question_with_one_popover_per_term(site_dir: Path, atlas, lang: str) -> None:
-    """Russian and Hindi topic pages: each glossary term in the reader's script, at its first occurrence per question,
-    in what it tests, the rubric or the answer (never in code, math, links or headings) opens its popover (once on
-    the page) with the English term; the definitions are in one file per language; the English pages mark nothing."""
+    """Russian and Hindi question pages: each glossary term in the reader's script, at its first occurrence, in what
+    it tests, the rubric or the answer (never in code, math, links or headings) opens its popover (once on the page)
+    with the English term; the definitions are in one file per language; the English pages and the topics' lists
+    mark nothing."""
     terms = {t.id: t for t in atlas.glossary.terms}
     script = SCRIPT[lang]
     total = 0
     defined = json.loads((site_dir / lang / "glossary" / "terms.json").read_text(encoding="utf-8"))
-    for topic in atlas.topics:
-        html = (site_dir / LANGS[lang] / "topics" / topic.id / "index.html").read_text(encoding="utf-8")
+    for q in atlas.questions:
+        html = (site_dir / LANGS[lang] / "topics" / q.topic / q.id / "index.html").read_text(encoding="utf-8")
         popovers = re.findall(r'<div popover id="g:([a-z0-9-]+)" class="atlas-gloss">(.*?)</div>', html, re.S)
         ids = [p[0] for p in popovers]
-        assert len(ids) == len(set(ids)), topic.id
+        assert len(ids) == len(set(ids)), q.id
         for term_id, body in popovers:
             assert f'<strong lang="en">{html_escape(terms[term_id].term["en"])}</strong>' in body, term_id
             assert defined[term_id] and terms[term_id].definition[lang][:15] not in body  # fetched on use, not carried
-        questions = re.split(r'<h3 class="atlas-q" id=', html)[1:]
-        for q in questions:
-            marks = TERM_MARK.findall(q.split('<div class="atlas-gloss-defs">')[0])
-            assert len({m[0] for m in marks}) == len(marks), (topic.id, marks)  # once per question
-            assert all(script.search(text) for _, text in marks), marks
-            assert set(m[0] for m in marks) <= set(ids)
-            total += len(marks)
+        marks = TERM_MARK.findall(html.split('<div class="atlas-gloss-defs"')[0])
+        assert len({m[0] for m in marks}) == len(marks), (q.id, marks)  # once per question
+        assert all(script.search(text) for _, text in marks), marks
+        assert set(m[0] for m in marks) == set(ids)
+        total += len(marks)
         doc = parse(html)
         for button in doc.find_all("button", pred=lambda b: b.attrs.get("popovertarget", "").startswith("g:")):
             assert not any(a.tag in ("a", "code", "pre", "h1", "h2", "h3", "h4", "summary") or "arithmatex" in a.classes
-                           for a in ancestors(button)), (topic.id, button.text)
+                           for a in ancestors(button)), (q.id, button.text)
             assert any(a.tag == "details" and {"atlas-fold", "answer"} & a.classes for a in ancestors(button))
     assert total > 200
-    assert 'popovertarget="g:' not in (site_dir / "topics" / "rl-algorithms" / "index.html").read_text(encoding="utf-8")
+    q = atlas.questions_in("rl-algorithms")[0]
+    for path in (f"topics/rl-algorithms/{q.id}", f"{lang}/topics/rl-algorithms"):
+        assert 'popovertarget="g:' not in (site_dir / path / "index.html").read_text(encoding="utf-8"), path
 
 
 # -- Markers a person can read (issue 25): chips, a legend wherever markers appear, company pages to study from --
@@ -545,27 +548,19 @@ def test_glossary_terms_in_record_text_are_marked_once_per_question_with_one_pop
 def test_every_attribution_is_a_chip_with_its_company_and_source_and_markers_have_a_legend(site_dir: Path, atlas, lang: str) -> None:
     names = {e.id: e.name[lang] for e in atlas.evidence.values()}
     for topic in atlas.topics:
-        doc = article(page(site_dir, f"{LANGS[lang]}topics/{topic.id}"))
-        questions = atlas.questions_in(topic.id)
-        legends = doc.by_class("atlas-legend")
-        assert len(legends) == (1 if any(q.asked for q in questions) else 0), topic.id
-        for legend in legends:
-            assert all(e.description[lang] in legend.text and e.marker in legend.text for e in atlas.evidence.values())
-        for h in questions_on(doc):
-            q = atlas.question(h.attrs["id"])
-            siblings = [n for n in h.parent.children if isinstance(n, Node)]
-            section = []
-            for n in siblings[siblings.index(h) + 1:]:
-                if n.tag in ("h2", "h3"):
-                    break
-                section.append(n)
-            asked = [n for n in section if "atlas-asked" in n.classes]
+        for q, full in question_pages(site_dir, atlas, lang, topic.id):
+            doc = article(full)
+            legends = doc.by_class("atlas-legend")
+            assert len(legends) == (1 if q.asked else 0), q.id
+            for legend in legends:
+                assert all(e.description[lang] in legend.text and e.marker in legend.text for e in atlas.evidence.values())
+            asked = doc.by_class("atlas-asked")
             chips = asked[0].by_class("atlas-chip") if asked else []
             assert len(chips) == len(q.asked), q.id
             for c, entry in zip(chips, q.asked):
                 company, source = c.find_all("a")
                 assert company.text == atlas.companies[entry.company].name[lang]
-                assert urlparse(urljoin(f"https://x.test/{LANGS[lang]}topics/{topic.id}/", company.attrs["href"])).path == \
+                assert urlparse(urljoin(f"https://x.test/{LANGS[lang]}topics/{topic.id}/{q.id}/", company.attrs["href"])).path == \
                     f"/{LANGS[lang]}companies/{entry.company}/"
                 assert source.attrs["href"] == atlas.sources[entry.source].url
                 assert source.text.startswith(f"{atlas.evidence[entry.evidence].marker} {names[entry.evidence]}")
@@ -583,13 +578,14 @@ def test_company_pages_list_questions_to_study_with_provenance_folded_and_no_emp
         lists = [ul for ul in doc.find_all("ul") if "atlas-company-qs" in ul.classes]
         items = [li for ul in lists for li in ul.children if isinstance(li, Node)]
         # Every question once per round; a question that sources place in two rounds is listed under both.
-        assert {urlparse(li.find("a").attrs["href"]).fragment for li in items} == {q.id for q in atlas.questions_at(cid)}
+        here = f"/{LANGS[lang]}companies/{cid}/"
+        assert set(linked_questions([li.find("a") for li in items], here)) == {q.id for q in atlas.questions_at(cid)}
         for ul in lists:
-            ids = [urlparse(li.find("a").attrs["href"]).fragment for li in ul.children if isinstance(li, Node)]
+            ids = linked_questions([li.find("a") for li in ul.children if isinstance(li, Node)], here)
             assert len(ids) == len(set(ids)), (cid, ids)
         chips: dict[str, list[str]] = {}
         for li in items:
-            q = atlas.question(urlparse(li.find("a").attrs["href"]).fragment)
+            q = atlas.question(linked_questions([li.find("a")], here)[0])
             tags = li.by_class("atlas-qlist__tags")[0].text
             assert atlas.difficulties[q.difficulty].name[lang] in tags
             assert (labels["has_answer"][lang] in tags) == bool(q.answer)
@@ -632,7 +628,8 @@ def test_home_says_what_it_is_and_offers_three_ways_in(site_dir: Path, atlas, la
 @pytest.mark.parametrize("lang", ["ru", "hi"])
 def test_permalinks_are_named_in_the_pages_language(site_dir: Path, atlas, lang: str) -> None:
     label = all_labels()["permalink"][lang]
-    for path in (f"{LANGS[lang]}topics/{atlas.topics[0].id}", f"{LANGS[lang]}glossary", LANGS[lang]):
+    q = atlas.questions_in(atlas.topics[0].id)[0]
+    for path in (f"{LANGS[lang]}topics/{q.topic}/{q.id}", f"{LANGS[lang]}glossary", LANGS[lang]):
         links = [a for a in page(site_dir, path).find_all("a") if "headerlink" in a.classes]
         assert links and all(a.attrs.get("title") == label for a in links), path
 

@@ -136,7 +136,7 @@ def test_json_export_validates_against_its_schema_and_round_trips_the_questions(
         assert exported["id"] == q.id and exported["text"] == q.text[lang] and exported["difficulty"] == q.difficulty
         assert exported["rubric"] == [p[lang] for p in q.rubric]
         assert exported["answer"] == (q.answer[lang] if q.answer else None)
-        assert exported["url"].endswith(f"{LANGS[lang]}topics/{q.topic}/#{q.id}")
+        assert exported["url"].endswith(f"{LANGS[lang]}topics/{q.topic}/{q.id}/")
     assert {r["id"] for r in data["readings"]} == set(atlas.readings)
 
 
@@ -181,7 +181,9 @@ def test_atom_feed_is_valid_and_lists_the_newest_questions_first(site_dir, atlas
     newest = max(max(q.added, q.checked) for q in atlas.questions)
     assert parsed.entries[0].updated.startswith(newest)
     first = next(q for q in atlas.questions if max(q.added, q.checked) == newest)  # ties keep the atlas's order
-    assert parsed.entries[0].link.endswith(f"#{first.id}"), (parsed.entries[0].link, first.id)
+    assert parsed.entries[0].link.endswith(f"/topics/{first.topic}/{first.id}/"), (parsed.entries[0].link, first.id)
+    # The entry's id is the address it had first (its topic's page and anchor, which still lead to it): it never changes.
+    assert parsed.entries[0].id.endswith(f"/topics/{first.topic}/#{first.id}"), parsed.entries[0].id
     # RFC 4287: a feed has id, title, updated and an author (here on the feed); every entry id, title, updated.
     root = ET.fromstring(raw)
     assert root.tag == f"{ATOM}feed"

@@ -109,20 +109,19 @@ def test_the_ru_and_hi_pages_note_the_stale_question(changed: Path) -> None:
     assert result.returncode == 0, result.stdout + result.stderr  # --strict passes: a note, not a warning
     for prefix, label in (("ru/", "Английская версия этого вопроса обновилась"),
                           ("hi/", "इस सवाल का अंग्रेज़ी संस्करण बदला गया है")):
-        doc = page(site, f"{prefix}topics/sample-topic")
+        doc = page(site, f"{prefix}topics/sample-topic/sample-clipping")
         notes = doc.by_class("atlas-stale")
         assert len(notes) == 1 and label in notes[0].text
         link = notes[0].find("a")
-        assert link.attrs["href"] == f"http://127.0.0.1:{port}/topics/sample-topic/#sample-clipping"
+        assert link.attrs["href"] == f"http://127.0.0.1:{port}/topics/sample-topic/sample-clipping/"
         assert link.attrs.get("hreflang") == "en"
-        heading = doc.find("h3", id="sample-clipping")
+        heading = doc.find("h1", id="sample-clipping")
         assert heading is not None
-    assert page(site, "topics/sample-topic").by_class("atlas-stale") == []  # the English is the original
-    # The note's link leads to the question in English, not to the top of the English page (Material took any link
-    # under an alternate page's address for a language switch and dropped the anchor).
+    assert page(site, "topics/sample-topic/sample-clipping").by_class("atlas-stale") == []  # the English is the original
+    # The note's link leads to the question in English (Material took any link under an alternate page's address for
+    # a language switch of its own).
     with SiteServer(site, port) as server, chromium(412, 823, mobile=True) as d:
-        d.get(server.url + "ru/topics/sample-topic/")
+        d.get(server.url + "ru/topics/sample-topic/sample-clipping/")
         WebDriverWait(d, 20).until(lambda d: d.execute_script("return document.readyState === 'complete'"))
         d.execute_script("document.querySelector('.atlas-stale a').click()")
-        WebDriverWait(d, 20).until(lambda d: urlparse(d.current_url).path == "/topics/sample-topic/")
-        assert urlparse(d.current_url).fragment == "sample-clipping"
+        WebDriverWait(d, 20).until(lambda d: urlparse(d.current_url).path == "/topics/sample-topic/sample-clipping/")

@@ -1,6 +1,6 @@
 // The atlas's only site-wide script: search that loads nothing until the reader opens it; KaTeX, loaded
 // only on pages that have math (self-hosted, no third-party requests); written answers opened for printing; a page
-// load without the theme's whole-page restyles and sitemap requests. It runs before Material's bundle
+// load without the theme's whole-page restyles and sitemap requests; old links to a question on its topic's page. It runs before Material's bundle
 // (hooks/overrides/main.html), so the search, sitemap and palette parts can stand in front of it.
 (function () {
   // Material fetches search/search_index.json and starts its search worker on every page load. Both wait
@@ -133,7 +133,7 @@
 })();
 (function () {
   var base = document.currentScript.src.replace(/atlas\.js(\?.*)?$/, "vendor/katex/");
-  // A printed topic is a study sheet: every answer expanded, then closed again as the reader left them.
+  // A printed question is a study sheet: its answer expanded, then closed again as the reader left it.
   var opened = [];
   window.addEventListener("beforeprint", function () {
     document.querySelectorAll("details:not([open])").forEach(function (d) { d.open = true; opened.push(d); });
@@ -293,6 +293,15 @@
 })();
 // Switching language keeps the reader's place: the question anchor and the explorer's filters (the query
 // string) go with the link to the same page in the other language. Anchors are the same in every language.
+// Questions once sat on their topic's page (topics/x/#id); links from then (bookmarks, other sites, the decks and
+// exports readers downloaded) land on the question's item in the topic's list, which goes on to its page, in the
+// same language (without JavaScript the item's link is right there).
+(function () {
+  var id = location.hash.slice(1), item = null;
+  try { item = id && document.getElementById(decodeURIComponent(id)); } catch (e) { return; }
+  var link = item && item.parentNode && item.parentNode.id === "topic-questions" && item.querySelector("a[href]");
+  if (link) location.replace(link.href);
+})();
 (function () {
   // Material takes a click on any link under another language's address for a switch of the whole page and sends
   // the reader to that page's top, without the anchor or the query. A link to another language (the language menu,

@@ -156,28 +156,33 @@
   }
   var lang = document.documentElement.getAttribute("lang") || "en";
 
-  // Toggles under each question, and the topic's meter.
+  // The toggle under a question on its page, and the meter over a topic's list of questions.
   var toggles = Array.prototype.slice.call(document.querySelectorAll(".atlas-practised__toggle"));
   var meter = document.querySelector(".atlas-progress");
+  var counted = Array.prototype.slice.call(document.querySelectorAll("#topic-questions > li[id]"))
+    .map(function (li) { return li.id; });
   function paintToggles() {
-    var marks = read(), done = 0;
-    toggles.forEach(function (b) {
-      var on = own(marks, b.getAttribute("data-question"));
-      b.setAttribute("aria-pressed", String(on));
-      if (on) done++;
-    });
+    var marks = read();
+    toggles.forEach(function (b) { b.setAttribute("aria-pressed", String(own(marks, b.getAttribute("data-question")))); });
     if (meter) {
+      var done = counted.filter(function (id) { return own(marks, id); }).length;
       meter.querySelector("progress").value = done;
-      meter.querySelector(".atlas-progress__text").textContent = fill(meter.getAttribute("data-template"), done, toggles.length);
+      meter.querySelector(".atlas-progress__text").textContent = fill(meter.getAttribute("data-template"), done, counted.length);
     }
   }
-  // A topic's question list and a company's questions: a ✓ beside each question practised.
+  // A topic's question list and a company's questions: a ✓ beside each question practised. A topic's item has its
+  // question's id; otherwise the link names it (the last part of the question page's address).
   var listed = Array.prototype.slice.call(document.querySelectorAll(".atlas-qlist > li"));
+  function listedId(li) {
+    if (li.id && li.parentNode.id === "topic-questions") return li.id;
+    var link = li.querySelector("a");
+    return link ? (link.getAttribute("href") || "").split("#")[0].replace(/\/?(index\.html)?$/, "").split("/").pop() : "";
+  }
   function paintList() {
     var marks = read();
     listed.forEach(function (li) {
-      var link = li.querySelector("a"), mark = li.querySelector(".atlas-qlist__done");
-      var on = !!link && Object.prototype.hasOwnProperty.call(marks, (link.getAttribute("href") || "").split("#")[1] || "");
+      var id = listedId(li), mark = li.querySelector(".atlas-qlist__done");
+      var on = !!id && own(marks, id);
       if (mark) mark.hidden = !on;
       li.classList.toggle("atlas-qlist__item--done", on);
     });
@@ -188,7 +193,7 @@
       api.set(b.getAttribute("data-question"), b.getAttribute("aria-pressed") !== "true");
     });
   });
-  if (meter && toggles.length) meter.hidden = false;
+  if (meter && counted.length) meter.hidden = false;
 
   // Counts per topic in the topics table.
   var map = document.getElementById("atlas-topic-progress");

@@ -1,6 +1,6 @@
-// Study mode on topic pages: what each question tests and its rubric folded (the build renders them as open
+// Study mode on question pages: what the question tests and its rubric folded (the build renders them as an open
 // <details class="atlas-fold">), so the reader answers first; remembered in this browser's localStorage (every
-// language). "Expand all" opens every fold and written answer for reading, "Collapse all" folds them again.
+// language and every question). "Expand all" opens the fold and the written answer, "Collapse all" folds them again.
 // The markup comes from the page (hidden until this script runs); the script only toggles attributes.
 (function () {
   "use strict";
@@ -49,9 +49,9 @@
   bar.hidden = false;
   apply();
 })();
-// English beside Russian and Hindi: on a translated topic page each question gets an "EN" toggle that shows, in
-// place, the question, what it tests and the rubric in English (the English explorer's details: the topic page's
-// own HTML), so a reader who studies in their language learns the words to say in an English interview.
+// English beside Russian and Hindi: on a translated question's page the question gets an "EN" toggle that shows, in
+// place, the question, what it tests and the rubric in English (the English explorer's details for its topic: the
+// English page's own HTML), so a reader who studies in their language learns the words to say in an English interview.
 (function () {
   "use strict";
   var source = document.getElementById("atlas-english");
@@ -97,7 +97,7 @@
     button.setAttribute("aria-controls", box.id);  // once the box exists: it names an element on the page
     if (window.atlasTypeset) window.atlasTypeset(box);
   }
-  document.querySelectorAll("article h3.atlas-q[id]").forEach(function (heading) {
+  document.querySelectorAll("article .atlas-q[id]").forEach(function (heading) {
     var meta = heading.nextElementSibling;
     while (meta && !(meta.classList && meta.classList.contains("atlas-meta"))) meta = meta.nextElementSibling;
     if (!meta) return;

@@ -31,6 +31,9 @@ class GeneratedPage:
     finish: Callable[[str], str] | None = None
     # Everything `finish` reads besides the HTML it is given (a serve rebuild reuses a page only if it is unchanged).
     finish_key: str = ""
+    # False for a question's own page: reached from its topic's list, not the navigation, and found in search by
+    # the question's own record (`atlas.search.records`), not as a page.
+    listed: bool = True
 
     def finished(self, content_html: str) -> str:
         """The page's sanitised content HTML with what the build adds to it."""
@@ -52,11 +55,11 @@ def pages_for(atlas: Atlas, lang: str, repo: Repository, files: dict[str, bytes]
         files = downloads.language_files(atlas, lang, repo, version)
 
     def page(uri: str, markdown: str, edit_url: str = "", trusted_html: str = "",
-             finish: Callable[[str], str] | None = None) -> GeneratedPage:
+             finish: Callable[[str], str] | None = None, listed: bool = True) -> GeneratedPage:
         return GeneratedPage(urls.localized(uri, lang), lang, markdown, edit_url, trusted_html, finish,
-                             terms.key if terms is not None and finish is not None else "")
+                             terms.key if terms is not None and finish is not None else "", listed)
 
-    # Russian and Hindi topic pages mark the glossary's terms in record text (the English on a tap).
+    # Russian and Hindi question pages mark the glossary's terms in record text (the English on a tap).
     terms = None if lang == urls.DEFAULT_LANGUAGE else glossterms.TermMarker(atlas.glossary, lang)
     out = [page(explorer.EXPLORER_URI, explorer.explorer_page(atlas, lang), trusted_html=explorer.explorer_form(atlas, lang)),
            page(urls.GLOSSARY_URI, render.glossary_page(b.glossary_page(), L), repo.edit("data/glossary.yml")),
@@ -65,11 +68,13 @@ def pages_for(atlas: Atlas, lang: str, repo: Repository, files: dict[str, bytes]
            page(mock.WEAK_URI, mock.weak_page(lang), trusted_html=mock.weak_html(atlas, lang))]
     for topic in atlas.topics:
         model = b.topic_page(topic)
-        questions = [(repo.page_url(model.uri, lang, q.id), q.text) for g in model.groups for q in g.questions]
+        questions = [(repo.page_url(qp.uri, lang), qp.question.text) for qp in model.pages]
         data = seo.question_list(model.title, model.summary, repo.page_url(model.uri, lang), lang, questions)
+        out.append(page(model.uri, render.topic_page(model, L), model.edit_url, seo.json_ld(data)))
         english = "" if lang == urls.DEFAULT_LANGUAGE else render.english_source(topic.id, L)
-        out.append(page(model.uri, render.topic_page(model, L), model.edit_url, seo.json_ld(data) + english,
-                        _record_html(model.uri, terms)))
+        for qp in model.pages:
+            out.append(page(qp.uri, render.question_page(qp, L), qp.question.edit_url, english,
+                            _record_html(qp.uri, terms), listed=False))
     for company_id in atlas.companies_with_questions():
         out.append(page(urls.company_uri(company_id), render.company_page(b.company_page(company_id), L),
                         repo.edit(f"data/companies/{company_id}.yml")))
@@ -77,7 +82,7 @@ def pages_for(atlas: Atlas, lang: str, repo: Repository, files: dict[str, bytes]
         out.append(page(urls.track_uri(track.id), render.list_page(b.track_page(track.id), L)))
     for c in atlas.collections:
         model = b.collection_page(c.id)
-        questions = [(repo.page_url(urls.topic_uri(atlas.question(q).topic), lang, q), atlas.question(q).text[lang])
+        questions = [(repo.page_url(urls.question_uri(atlas.question(q).topic, q), lang), atlas.question(q).text[lang])
                      for q in c.question_ids]
         data = seo.question_list(model.title, model.intro, repo.page_url(model.uri, lang), lang, questions,
                                  ordered=True, author=c.author)
@@ -104,7 +109,7 @@ def pages_for(atlas: Atlas, lang: str, repo: Repository, files: dict[str, bytes]
 
 
 def _record_html(uri: str, terms: glossterms.TermMarker | None) -> Callable[[str], str]:
-    """What a topic page's sanitised content gets: table cells labelled by column; glossary terms marked."""
+    """What a question's page's sanitised content gets: table cells labelled by column; glossary terms marked."""
     def finish(content: str) -> str:
         content = enrich.label_cells(content)
         return terms.mark(content, uri) if terms is not None else content

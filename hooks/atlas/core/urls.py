@@ -7,8 +7,10 @@ from dataclasses import dataclass
 from urllib.parse import urlencode
 
 DEFAULT_LANGUAGE = "en"
-# Anchors the pages give their own headings (views.py): group-<track> and group-several on topic pages,
-# topic-<id> on track and company pages, section-<n> on collections. Question ids may not take them.
+# Anchors the pages give their own headings (views.py): topic-<id> on track and company pages, section-<n> on
+# collections, topic-title and topic-questions on topic pages (group- is kept from when topic pages grouped their
+# questions by level). Question ids may not take them: a topic page's list gives each question's item its id, so an
+# old link to `topics/x/#id` still finds it (atlas.js goes on to the question's page).
 PAGE_ANCHOR_PREFIXES = ("group-", "topic-", "section-")
 GLOSSARY_URI = "glossary.md"
 
@@ -42,6 +44,11 @@ def page_link(from_uri: str, to_uri: str, anchor: str = "") -> str:
 
 def topic_uri(topic_id: str) -> str:
     return f"topics/{topic_id}.md"
+
+
+def question_uri(topic_id: str, question_id: str) -> str:
+    """A question's own page, under its topic's: `topics/rag/kv-cache.md` -> /topics/rag/kv-cache/."""
+    return f"topics/{topic_id}/{question_id}.md"
 
 
 def company_uri(company_id: str) -> str:

@@ -22,7 +22,7 @@ import genanki
 from atlas.core.labels import Labels
 from atlas.core.licenses import CONTENT_LICENSE_NAME, CONTENT_LICENSE_URL
 from atlas.core.model import Atlas, Question
-from atlas.core.urls import Repository, topic_uri
+from atlas.core.urls import Repository, question_uri
 from atlas.downloads.markdown_html import list_html, to_html
 
 # Fixed forever: changing one makes Anki treat every card as a new note type.
@@ -74,7 +74,7 @@ def _fields(atlas: Atlas, q: Question, lang: str, repo: Repository) -> list[str]
         where = f"arXiv:{r.arxiv}" if r.arxiv else r.link
         readings.append(f"<li><a href=\"{html.escape(r.link)}\">{html.escape(r.title)}</a> "
                         f"({html.escape(r.short_authors)}, {r.year}; {html.escape(where)})</li>")
-    url = repo.page_url(topic_uri(q.topic), lang, q.id)
+    url = repo.page_url(question_uri(q.topic, q.id), lang)
     license_html = (f"<a href=\"{CONTENT_LICENSE_URL}\">{html.escape(CONTENT_LICENSE_NAME)}</a>, "
                     f"{html.escape(L['site_name'])}")
     return [

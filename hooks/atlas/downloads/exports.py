@@ -14,7 +14,7 @@ from pathlib import Path
 from atlas.core.labels import Labels
 from atlas.core.licenses import CONTENT_LICENSE, notice
 from atlas.core.model import Atlas, Question
-from atlas.core.urls import Repository, topic_uri
+from atlas.core.urls import Repository, question_uri
 
 SCHEMA_FILE = Path(__file__).with_name("export.schema.json")  # not in schemas/: those are for records
 SCHEMA_NAME = "atlas.schema.json"
@@ -42,7 +42,7 @@ def _question(atlas: Atlas, q: Question, lang: str, repo: Repository) -> dict:
         "rubric": [p[lang] for p in q.rubric], "answer": q.answer[lang] if q.answer else None,
         "readings": list(q.readings), "sources": list(q.sources),
         "asked": [_asked(a, lang) for a in q.asked],
-        "url": repo.page_url(topic_uri(q.topic), lang, q.id),
+        "url": repo.page_url(question_uri(q.topic, q.id), lang),
     }
 
 

@@ -12,7 +12,7 @@ import xml.etree.ElementTree as ET
 from atlas.core.labels import Labels
 from atlas.core.licenses import CONTENT_LICENSE_NAME, CONTENT_LICENSE_URL
 from atlas.core.model import Atlas, Question
-from atlas.core.urls import Repository, topic_uri
+from atlas.core.urls import Repository, question_uri, topic_uri
 from atlas.downloads.markdown_html import to_html
 
 ATOM = "http://www.w3.org/2005/Atom"
@@ -56,9 +56,11 @@ def atom_feed(atlas: Atlas, lang: str, repo: Repository) -> bytes:
     sub(feed, "rights", f"{CONTENT_LICENSE_NAME}: {CONTENT_LICENSE_URL}")
     sub(feed, "generator", L["site_name"])
     for q in entries:
-        url = repo.page_url(topic_uri(q.topic), lang, q.id)
+        url = repo.page_url(question_uri(q.topic, q.id), lang)
         entry = sub(feed, "entry")
-        sub(entry, "id", url)
+        # An entry's id never changes (RFC 4287): the address the question had before it had a page of its own (its
+        # topic's page and its anchor, which still leads to it), so a feed reader does not show it again as new.
+        sub(entry, "id", repo.page_url(topic_uri(q.topic), lang, q.id))
         sub(entry, "title", q.text[lang])
         sub(entry, "updated", _stamp(max(q.added, q.checked)))  # a new full check is an update
         sub(entry, "published", _stamp(q.added))

@@ -430,11 +430,15 @@ class _Loader:
                                              "cite it where it belongs, or delete it"))
 
     def _check_anchors(self, questions, topics, by_topic: dict[str, set[str]]) -> None:
-        """Question ids are anchors on their topic page: they must not take the page's own anchors, and
-        in-site links (`#id`) in a question or topic summary must name a question (on any topic page: the
-        pages point the link at the page that holds it)."""
+        """Question ids name their pages (`topics/<topic>/<id>/`) and their items in the topic's list: they must not
+        take the list page's own anchors, nor `index` (a folder's own page), and in-site links (`#id`) in a question
+        or topic summary must name a question (the pages point the link at its page)."""
         every = set(questions)
         for qid, (doc, path, rec) in questions.items():
+            if qid == "index":
+                self.problems.append(Problem(doc.rel, doc.line(path + ("id",)), "E022", qid,
+                                             "question id 'index' would be its topic's own page, not a page of its own",
+                                             "choose another id"))
             prefix = next((p for p in PAGE_ANCHOR_PREFIXES if qid.startswith(p)), None)
             if prefix:
                 self.problems.append(Problem(doc.rel, doc.line(path + ("id",)), "E022", qid,

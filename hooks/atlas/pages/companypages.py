@@ -71,7 +71,7 @@ class CompanyPages(PageContext):
                            src.date, self.attribution_detail(e),
                            self.point_links(e.note[lang], from_uri) if e.note else "",
                            short_title(q.text[lang]), level.marker, level.name[lang], bool(q.answer),
-                           urls.page_link(from_uri, urls.topic_uri(q.topic), q.id))
+                           urls.page_link(from_uri, urls.question_uri(q.topic, q.id)))
 
 
     def _company_row(self, cid: str, from_uri: str) -> tuple[str, ...]:

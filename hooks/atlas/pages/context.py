@@ -26,15 +26,15 @@ class PageContext:
         self._topic_of = {q.id: q.topic for q in self.atlas.questions}
 
     def point_links(self, markdown: str, page_uri: str) -> str:
-        """`[…](#question-id)` in record text reaches that question on whichever topic page holds it."""
+        """`[…](#question-id)` in record text reaches that question's page (an anchor of no question stays)."""
         def page_of(anchor: str) -> str:
             topic = self._topic_of.get(anchor)
-            target = urls.topic_uri(topic) if topic else page_uri
+            target = urls.question_uri(topic, anchor) if topic else page_uri
             return "" if target == page_uri else urls.link(page_uri, target)
         return point_anchor_links(markdown, page_of)
 
     def question_link(self, q: Question, from_uri: str) -> Link:
-        return Link(q.text[self.lang], urls.link(from_uri, urls.topic_uri(q.topic), q.id))
+        return Link(q.text[self.lang], urls.link(from_uri, urls.question_uri(q.topic, q.id)))
 
 
     def legend(self) -> tuple[LegendEntry, ...]:

@@ -47,7 +47,7 @@ def explorer_data(atlas: Atlas, lang: str) -> dict:
         "facets": explorer_facets(atlas, lang),
         "questions": [{
             "id": q.id,
-            "url": f"../topics/{q.topic}/#{q.id}",
+            "url": f"../topics/{q.topic}/{q.id}/",
             "text": q.text[lang],
             "topic": q.topic,
             "track": list(q.tracks),

@@ -177,9 +177,9 @@ DEFINITIONS_FILE = "terms.json"  # beside the glossary page: glossary/terms.json
 
 def definitions(glossary: Glossary, lang: str) -> dict[str, str]:
     """Every marked term's one-line definition in `lang`, as the sanitised HTML of the glossary page's line (links,
-    if any, resolved for a topic page)."""
+    if any, resolved for a question's page)."""
     marker = TermMarker(glossary, lang)
-    return {term_id: fragments.to_html(" ".join(term.definition[lang].split()), urls.topic_uri("_"), inline=True)
+    return {term_id: fragments.to_html(" ".join(term.definition[lang].split()), urls.question_uri("_", "_"), inline=True)
             for term_id, term in marker.terms.items()}
 
 

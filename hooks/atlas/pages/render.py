@@ -10,11 +10,12 @@ from __future__ import annotations
 import html
 import json
 
+from atlas.core import urls
 from atlas.core.labels import Labels
 from atlas.pages import progress
 from atlas.pages import fragments
-from atlas.pages.views import (AskedView, Attribution, CompanyGroup, CompanyPage, GlossaryPage, Group, LegendEntry, ListPage,
-                               QuestionView, Table, TablePage, TopicPage)
+from atlas.pages.views import (AskedView, Attribution, CompanyGroup, CompanyPage, GlossaryPage, LegendEntry, ListPage,
+                               QuestionPage, QuestionView, Table, TablePage, TopicPage)
 from atlas.safety.sanitize import plain
 from atlas.safety.textsafe import escape_markup, markdown_url, one_line, plain_markdown
 
@@ -43,26 +44,26 @@ def front_matter(title: str, description: str, **extra: object) -> str:
     return "---\n" + "".join(f"{k}: {json.dumps(v, ensure_ascii=False)}\n" for k, v in meta.items()) + "---\n\n"
 
 
-def question(q: QuestionView, L: Labels, number: int = 0, previous: QuestionView | None = None,
-             following: QuestionView | None = None) -> str:
+def question(q: QuestionView, L: Labels, key: tuple[LegendEntry, ...] = ()) -> str:
+    """The record on its own page: the question as the page's heading, then what the candidate needs; `key`: what
+    the evidence markers of its companies mean, under them."""
     meta = [f"**{_plain(q.type_name)}**", difficulty(q.difficulty_marker, q.difficulty_name)]
-    if q.track_names:  # topic pages group by difficulty: the tracks are said here
+    if q.track_names:
         meta.append(" + ".join(map(_plain, q.track_names)))
     for s in q.sources:
         meta.append(f"{L['from_source']}: [{_plain(s.text)}]({_href(s.href)})")
     if q.checked:
         meta.append(f'<span class="atlas-checked" title="{html.escape(L["fact_checked_title"])}">'
                     f"{html.escape(q.checked)}</span>")
-    actions = (f"[{L['suggest_edit']}]({_href(q.edit_url)}){{ .atlas-edit }} · [{L['view_record']}]({_href(q.view_url)}) · "
-               f"[{L['report_problem']}]({_href(q.report_url)})")
-    label = f' data-toc-label="{html.escape(f"{number}. {q.short}" if number else q.short)}"' if q.short else ""
-    out = [f"### {_one_line(q.text)} {{ #{q.id} .atlas-q{label} }}", ""]
+    out = [f"# {_one_line(q.text)} {{ #{q.id} .atlas-q }}", ""]
     if q.english_url:
         out += [f"{L['stale_translation']} [{L['read_english']}]({_href(q.english_url)}){{ hreflang=en lang=en }}",
                 "{ .atlas-stale }", ""]
     out += [" · ".join(meta), "{ .atlas-meta }", ""]
     if q.asked:  # each company a chip: its page, then the evidence kind linking to the source
         out += [f"**{L['asked_at']}:** " + " ".join(chip(a) for a in q.asked), "{ .atlas-asked }", ""]
+        if key:
+            out += [legend(key, L), ""]
     # What it tests and the rubric, in a disclosure that is open in the HTML (no script: all is readable);
     # study mode (docs/assets/study.js) closes it so the reader answers first.
     fold = [f"**{L['tests']}:** {escape_markup(q.tests).strip()}", "", f"**{L['rubric']}:**", ""]
@@ -75,17 +76,28 @@ def question(q: QuestionView, L: Labels, number: int = 0, previous: QuestionView
     if q.answer:
         out += [f'??? answer "{L["answer"]}"', "", _indent(escape_markup(q.answer)), ""]
     out += [progress.toggle(q.id, L), ""]
-    if number:  # the way on: previous and next question, and back to the list at the top
-        steps = []
-        if previous is not None:
-            steps.append(f'<a href="#{previous.id}" class="atlas-qnav__prev" title="{html.escape(previous.short)}">'
-                         f'← {html.escape(L["previous_question"])}</a>')
-        steps.append(f'<a href="#{QUESTION_LIST}" class="atlas-qnav__list">↑ {html.escape(L["all_questions"])}</a>')
-        if following is not None:
-            steps.append(f'<a href="#{following.id}" class="atlas-qnav__next" title="{html.escape(following.short)}">'
-                         f'{html.escape(L["next_question_link"])} →</a>')
-        out += [f'<p class="atlas-qnav">{" ".join(steps)}</p>', ""]
-    out += [actions, "{ .atlas-actions }", ""]
+    return "\n".join(out)
+
+
+def question_page(page: QuestionPage, L: Labels) -> str:
+    """A question's page: where it sits in its topic, the record, the way to its neighbours, the contributor's links."""
+    q = page.question
+    out = [front_matter(q.short or q.text, q.tests),
+           f'<p class="atlas-crumb"><a href="{html.escape(page.topic.href)}">← {html.escape(page.topic.text)}</a> '
+           f'<span class="atlas-crumb__n">{html.escape(L.format("question_n_of", n=str(page.number), total=str(page.total)))}</span></p>',
+           "", progress.study_bar(L), "", question(q, L, page.legend)]
+    steps = []
+    if page.previous is not None:
+        steps.append(f'<a href="{html.escape(page.previous.href)}" class="atlas-qnav__prev" rel="prev" '
+                     f'title="{html.escape(page.previous.text)}">← {html.escape(L["previous_question"])}</a>')
+    steps.append(f'<a href="{html.escape(page.topic.href)}#{QUESTION_LIST}" class="atlas-qnav__list">'
+                 f'↑ {html.escape(L["all_questions"])}</a>')
+    if page.next is not None:
+        steps.append(f'<a href="{html.escape(page.next.href)}" class="atlas-qnav__next" rel="next" '
+                     f'title="{html.escape(page.next.text)}">{html.escape(L["next_question_link"])} →</a>')
+    out += [f'<p class="atlas-qnav">{" ".join(steps)}</p>', ""]
+    out += [f"[{L['suggest_edit']}]({_href(q.edit_url)}){{ .atlas-edit }} · [{L['view_record']}]({_href(q.view_url)}) · "
+            f"[{L['report_problem']}]({_href(q.report_url)})", "{ .atlas-actions }", ""]
     return "\n".join(out)
 
 
@@ -93,16 +105,19 @@ QUESTION_LIST = "topic-questions"  # the anchor of a topic's question list (`top
 
 
 def question_list(page: TopicPage, L: Labels) -> str:
-    """The topic's questions at a glance: number, short title, difficulty, written answer; progress.js adds ✓."""
+    """The topic's questions at a glance, each a link to its page: number, short title, difficulty, written answer;
+    progress.js adds ✓. Each item keeps its question's id, so an old link to `topics/x/#id` lands on it."""
     items = []
-    for g in page.groups:
-        for q in g.questions:
-            answer = (f'<span class="atlas-qlist__answer">✍ {html.escape(L["has_answer"])}</span>' if q.answer else "")
-            items.append(
-                f'<li><a href="#{q.id}">{html.escape(q.short or q.text)}</a> <span class="atlas-qlist__tags">'
-                f'<span class="atlas-level" aria-hidden="true">{html.escape(q.difficulty_marker)}</span> '
-                f'<span class="atlas-qlist__level">{html.escape(q.difficulty_name)}</span>{answer}'
-                f'<span class="atlas-qlist__done" hidden>✓ {html.escape(L["practised"])}</span></span></li>')
+    for qp in page.pages:
+        q = qp.question
+        answer = (f'<span class="atlas-qlist__answer">✍ {html.escape(L["has_answer"])}</span>' if q.answer else "")
+        href = urls.page_link(page.uri, qp.uri)
+        items.append(
+            f'<li id="{html.escape(q.id)}"><a href="{html.escape(href)}">'
+            f'{html.escape(q.line or q.text)}</a> <span class="atlas-qlist__tags">'
+            f'<span class="atlas-level" aria-hidden="true">{html.escape(q.difficulty_marker)}</span> '
+            f'<span class="atlas-qlist__level">{html.escape(q.difficulty_name)}</span>{answer}'
+            f'<span class="atlas-qlist__done" hidden>✓ {html.escape(L["practised"])}</span></span></li>')
     return (f'<ol class="atlas-qlist" id="{QUESTION_LIST}" aria-label="{html.escape(L["questions_on_page"])}">\n'
             + "\n".join(items) + "\n</ol>")
 
@@ -194,32 +209,14 @@ def company_question(mine: list[Attribution], page_uri: str, L: Labels, notes_ht
             f'<details class="atlas-provenance"><summary>{html.escape(L["how_we_know"])}</summary><ul>{notes}</ul></details></li>')
 
 
-def group(g: Group, L: Labels, numbered: list[QuestionView] | None = None) -> str:
-    """A difficulty level's heading and its questions; `numbered`: every question of the page, in page order."""
-    numbered = numbered or list(g.questions)
-    out = []
-    for q in g.questions:
-        i = numbered.index(q)
-        out.append(question(q, L, i + 1, numbered[i - 1] if i else None, numbered[i + 1] if i + 1 < len(numbered) else None))
-    marker = f'<span class="atlas-level" aria-hidden="true">{html.escape(g.marker)}</span> ' if g.marker else ""
-    label = html.escape(f"{g.title} ({len(g.questions)})")
-    return (f'## {marker}{_plain(g.title)} ({len(g.questions)}) {{ #{g.anchor} data-toc-label="{label}" }}\n\n'
-            + "\n".join(out))
-
-
 def topic_page(page: TopicPage, L: Labels) -> str:
     # The title's anchor is fixed and reserved (`topic-`): a slug of the title could equal a question id.
-    # The sidebar's table of contents lists the difficulty levels and each question's short title.
     out = [front_matter(page.title, page.summary), f"# {_plain(page.title)} {{ #topic-title }}", "",
            escape_markup(page.summary), ""]
-    questions = [q for g in page.groups for q in g.questions]
-    if page.mock_url and questions:
+    if page.mock_url and page.pages:
         out += [f"[{L['mock_topic']}]({page.mock_url}){{ .md-button .atlas-mock-start }}", ""]
-    if questions:
-        out += [progress.meter(len(questions), L), "", question_list(page, L), "", progress.study_bar(L), ""]
-    if page.legend:
-        out += [legend(page.legend, L), ""]
-    out += [group(g, L, questions) for g in page.groups]
+    if page.pages:
+        out += [progress.meter(len(page.pages), L), "", question_list(page, L), ""]
     out += ["", f"[{L['propose_question']}]({page.propose_url}){{ .md-button .atlas-propose }}", ""]
     nav = []
     if page.previous:
@@ -232,10 +229,10 @@ def topic_page(page: TopicPage, L: Labels) -> str:
 
 
 def english_source(topic_id: str, L: Labels) -> str:
-    """Where a Russian or Hindi topic page finds its questions in English (the English explorer's details, the
-    topic page's own HTML), and the labels of its EN toggles: our own markup, added after sanitising."""
+    """Where a Russian or Hindi question's page finds its question in English (the English explorer's details for
+    its topic), and the labels of its EN toggle: our own markup, added after sanitising."""
     E = Labels("en")
-    src = f"../../../explorer/details/{html.escape(topic_id)}.json"  # from /<lang>/topics/<id>/ to the English root
+    src = f"../../../../explorer/details/{html.escape(topic_id)}.json"  # from /<lang>/topics/<id>/<q>/ to the English root
     return (f'<div id="atlas-english" hidden data-src="{src}" data-label="EN" data-title="{html.escape(L["english_toggle"])}" '
             f'data-tests="{html.escape(E["tests"])}" data-rubric="{html.escape(E["rubric"])}" '
             f'data-summary="{html.escape(E["fold_summary"])}"></div>')

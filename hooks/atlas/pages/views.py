@@ -57,15 +57,22 @@ class QuestionView:
     report_url: str
     english_url: str = ""  # set when this language's translation is behind the English: the page says so
     checked: str = ""  # "Fact-checked 2 December 2026" (or that no second reader has checked it yet)
-    short: str = ""  # plain-text short title: the first sentence, cut (the question list, the TOC, next/previous)
+    short: str = ""  # plain-text short title: the first sentence, cut (the page's title, next/previous, other lists)
+    line: str = ""  # the first sentence, cut only when very long: the topic's list
 
 
 @dataclass(frozen=True)
-class Group:
-    anchor: str
-    title: str
-    questions: tuple[QuestionView, ...]
-    marker: str = ""  # the difficulty's dots, when the group is a difficulty level
+class QuestionPage:
+    """One question on a page of its own: the record, where it sits in its topic, and the way on."""
+
+    uri: str
+    topic: Link  # back to the topic's list of questions
+    number: int
+    total: int
+    question: QuestionView
+    previous: Link | None  # the neighbours in the topic's order (title: their short titles)
+    next: Link | None
+    legend: tuple[LegendEntry, ...] = ()  # the evidence markers, when the question has any
 
 
 @dataclass(frozen=True)
@@ -73,13 +80,12 @@ class TopicPage:
     uri: str
     title: str
     summary: str
-    groups: tuple[Group, ...]
     previous: Link | None
     next: Link | None
     propose_url: str
     edit_url: str
-    legend: tuple[LegendEntry, ...] = ()  # the evidence markers, when a question of the topic has any
     mock_url: str = ""  # a mock interview on this topic's questions
+    pages: tuple[QuestionPage, ...] = ()  # each question's own page, in the list's order
 
 
 @dataclass(frozen=True)

@@ -49,7 +49,7 @@ HINDI_ENDINGS = ("ियों", "ियां", "ाओं", "ाएं", "ो�
 
 @dataclass(frozen=True)
 class Record:
-    """One search result: `url` is relative to the language's root (`topics/x/#id`)."""
+    """One search result: `url` is relative to the language's root (`topics/x/id/`)."""
 
     url: str
     title: str
@@ -186,9 +186,9 @@ def question_record(atlas: Atlas, q: Question, lang: str) -> Record:
         filters["difficulty"] = [difficulty]
     if companies:
         filters["company"] = companies
-    page_url = f"topics/{q.topic}/"
+    page_url = f"topics/{q.topic}/"  # the topic: results group under it
     title, page = markdown_to_text(q.text[lang]), markdown_to_text(topic.name[lang])
-    return Record(url=f"{page_url}#{q.id}", title=title,
+    return Record(url=f"{page_url}{q.id}/", title=title,
                   content=_with_title_spellings(searchable_text(content, lang), f"{title} {page}", lang),
                   language=lang, page=page, page_url=page_url, filters=filters)
 

@@ -374,7 +374,8 @@
     });
   }
 
-  // Every question the query matches, as anchors, for the explorer's ?search= (at most MAX_ALL fragments).
+  // Every question the query matches, as ids (the last part of its page's address, topics/<topic>/<id>/), for the
+  // explorer's ?search= (at most MAX_ALL of them).
   var MAX_ALL = 300;
   function everyQuestion(query) {
     var parsed = parse(query);
@@ -383,7 +384,7 @@
       return Promise.all((questions || []).slice(0, MAX_ALL).map(function (r) { return r.data(); }));
     }).then(function (datas) {
       return datas.filter(function (data) { return related(data, parsed.words); })
-        .map(function (data) { return data.url.split("#")[1] || ""; }).filter(Boolean);
+        .map(function (data) { return data.url.replace(/\/$/, "").split("/").pop() || ""; }).filter(Boolean);
     });
   }
 
