@@ -282,3 +282,33 @@ def test_a_page_load_never_restyles_the_whole_page_and_the_palette_still_switche
         assert "switching colours" in changes and f"color-scheme {scheme} -> {flip}" in changes, changes
         assert _loaded_without_restyles(d, server.url + "ru/") == []  # the choice is kept, and painted first
         assert d.execute_script("return document.querySelector('meta[name=color-scheme]').content") == flip
+
+
+# Every layout shift of the page from its creation, as the browser reports them (what Lighthouse sums as CLS).
+SHIFT_WATCH = """window.atlasShifts = [];
+new PerformanceObserver(list => { for (const e of list.getEntries()) if (!e.hadRecentInput) window.atlasShifts.push(e.value); })
+  .observe({type: 'layout-shift', buffered: true});"""
+
+
+@pytest.mark.parametrize("lang", LANGUAGE_ROOTS)
+def test_a_question_page_does_not_move_as_its_scripts_start_and_closed_answers_are_not_laid_out(server, lang: str) -> None:
+    """What the scripts show once they run (study mode's bar above the question, the EN toggle, Practised, a topic's
+    meter) has its place from the first paint: the page does not jump (it moved the question down by one or two
+    lines, a layout shift of 0.04-0.10 on a phone). A closed answer's code is not laid out until it is opened:
+    Material measures every code block at load, which laid out every token of a coding answer."""
+    coding = "topics/transformer-architecture/implement-multihead-attention-kv-cache/"
+    with chromium(412, 823, mobile=True) as d:
+        d.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": SHIFT_WATCH})
+        d.execute_cdp_cmd("Emulation.setCPUThrottlingRate", {"rate": 4})
+        for path in (coding, "topics/rl-algorithms/grpo-variants-compared/", "topics/rl-algorithms/"):
+            d.get(server.url + LANGUAGE_ROOTS[lang] + path)
+            WebDriverWait(d, 20).until(lambda d: d.execute_script("return document.readyState") == "complete")
+            shown = ".atlas-study-bar:not([hidden]), .atlas-progress:not([hidden])"
+            WebDriverWait(d, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, shown))
+            d.execute_script("return new Promise(r => setTimeout(r, 1500))")  # formulas near the screen typeset
+            assert sum(d.execute_script("return window.atlasShifts")) < 0.005, (path, d.execute_script("return window.atlasShifts"))
+        d.get(server.url + LANGUAGE_ROOTS[lang] + coding)
+        boxes = "return Array.from(document.querySelectorAll('details.answer pre'), p => p.getClientRects().length)"
+        assert d.execute_script(boxes) and not any(d.execute_script(boxes))  # closed: no boxes at all
+        d.execute_script("document.querySelector('details.answer').open = true")
+        assert all(d.execute_script(boxes))

@@ -149,17 +149,40 @@
     return Array.prototype.slice.call(document.querySelectorAll(".arithmatex:not([data-typeset])"));
   }
   function typeset(el) {
-    if (el.hasAttribute("data-typeset")) return;
+    if (write(el)) measure(el);
+  }
+  function write(el) {
+    if (el.hasAttribute("data-typeset")) return false;
     el.setAttribute("data-typeset", "");
     var tex = el.textContent.trim();
-    var display = tex.startsWith("\\[");
+    el.atlasDisplay = tex.startsWith("\\[");
     tex = tex.replace(/^\\[\[(]|\\[\])]$/g, "");
-    try { katex.render(tex, el, { displayMode: display, throwOnError: false }); } catch (e) { /* keep the TeX */ }
+    try { katex.render(tex, el, { displayMode: el.atlasDisplay, throwOnError: false }); } catch (e) { /* keep the TeX */ }
+    return true;
+  }
+  function measure(el) {
     // A formula wider than a phone scrolls sideways: keyboard users must be able to reach it. Measured again
     // whenever its box changes size (a rotated phone, an answer opened while search covered the page).
-    if (display) { reach(el); if (sized) sized.observe(el); }
+    if (el.atlasDisplay) { reach(el); if (sized) sized.observe(el); }
     var box = el.closest && el.closest(".md-typeset__scrollwrap");
     if (box && box.atlasSized) edges(box);  // a formula in a table: the table's width changed
+  }
+  // Formulas that come near the screen are set a few milliseconds' worth at a time, each slice measured after it
+  // (one layout a slice, not one a formula): a question's page has dozens on its first screens, and setting them
+  // in one go held a phone's main thread for ~400 ms at load. Printing sets everything at once (typeset).
+  var queue = [], slicing = false;
+  function later(nodes) {
+    queue.push.apply(queue, nodes);
+    if (!slicing) { slicing = true; setTimeout(slice, 0); }
+  }
+  function slice() {
+    var start = performance.now(), done = [];
+    while (queue.length && performance.now() - start < 8) {
+      var el = queue.shift();
+      if (write(el)) done.push(el);
+    }
+    done.forEach(measure);
+    if (queue.length) setTimeout(slice, 0); else slicing = false;
   }
   function reach(el) {
     if (el.scrollWidth > el.clientWidth + 1) el.setAttribute("tabindex", "0"); else el.removeAttribute("tabindex");
@@ -224,14 +247,14 @@
   var io = null, waiting = [];
   function observe(nodes) {
     if (!nodes.length) return;
-    if (!("IntersectionObserver" in window)) return load(function () { nodes.forEach(typeset); });
+    if (!("IntersectionObserver" in window)) return load(function () { later(nodes); });
     io = io || new IntersectionObserver(function (entries) {
       entries.forEach(function (e) {
         if (!e.isIntersecting) return;
         io.unobserve(e.target);
-        if (loaded) return typeset(e.target);
+        if (loaded) return later([e.target]);
         waiting.push(e.target);
-        load(function () { waiting.splice(0).forEach(typeset); });
+        load(function () { later(waiting.splice(0)); });
       });
     }, { rootMargin: "600px 0px" });
     nodes.forEach(function (el) { io.observe(el); });

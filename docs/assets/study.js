@@ -97,24 +97,15 @@
     button.setAttribute("aria-controls", box.id);  // once the box exists: it names an element on the page
     if (window.atlasTypeset) window.atlasTypeset(box);
   }
-  document.querySelectorAll("article .atlas-q[id]").forEach(function (heading) {
-    var meta = heading.nextElementSibling;
-    while (meta && !(meta.classList && meta.classList.contains("atlas-meta"))) meta = meta.nextElementSibling;
-    if (!meta) return;
-    var bar = el("p", "atlas-en-bar"), button = el("button", "atlas-en__toggle", source.getAttribute("data-label"));
-    button.type = "button";
-    button.title = source.getAttribute("data-title");
-    button.setAttribute("aria-label", source.getAttribute("data-title"));
-    button.setAttribute("aria-pressed", "false");
-    button.atlasBox = heading.id + "--en";
-    button.setAttribute("lang", "en");
-    bar.appendChild(button);
-    meta.parentNode.insertBefore(bar, meta.nextSibling);
-    button.addEventListener("click", function () {
-      var on = button.getAttribute("aria-pressed") !== "true", box = document.getElementById(heading.id + "--en");
-      button.setAttribute("aria-pressed", String(on));
-      if (box) { box.hidden = !on; return; }
-      if (on) load().then(function (all) { if (all[heading.id]) show(button, all[heading.id]); });
-    });
+  // The page carries the toggle (hidden, its place kept: atlas.css), so showing it moves nothing on the page.
+  var heading = document.querySelector("article .atlas-q[id]"), button = document.querySelector("article .atlas-en__toggle");
+  if (!heading || !button) return;
+  button.atlasBox = heading.id + "--en";
+  button.parentNode.hidden = false;
+  button.addEventListener("click", function () {
+    var on = button.getAttribute("aria-pressed") !== "true", box = document.getElementById(heading.id + "--en");
+    button.setAttribute("aria-pressed", String(on));
+    if (box) { box.hidden = !on; return; }
+    if (on) load().then(function (all) { if (all[heading.id]) show(button, all[heading.id]); });
   });
 })();

@@ -24,9 +24,11 @@ def toggle(question_id: str, L: Labels) -> str:
 
 def meter(total: int, L: Labels) -> str:
     """'12 of 19 practised' with a bar, for a topic page; the script counts the page's toggles."""
+    # Hidden until the script counts; its text is there from the start, so the line has its height (atlas.css keeps
+    # its place) and showing it moves nothing.
     return (f'<p class="atlas-progress" data-template="{e(L["progress_of"])}" hidden>'
             f'<progress max="{total}" value="0" aria-hidden="true"></progress> '
-            f'<span class="atlas-progress__text" role="status"></span></p>')
+            f'<span class="atlas-progress__text" role="status">{e(L.format("progress_of", done="0", total=str(total)))}</span></p>')
 
 
 def study_bar(L: Labels) -> str:

@@ -60,6 +60,10 @@ def question(q: QuestionView, L: Labels, key: tuple[LegendEntry, ...] = ()) -> s
         out += [f"{L['stale_translation']} [{L['read_english']}]({_href(q.english_url)}){{ hreflang=en lang=en }}",
                 "{ .atlas-stale }", ""]
     out += [" · ".join(meta), "{ .atlas-meta }", ""]
+    if L.lang != "en":  # the question in English, in place: study.js brings the toggle to life (hidden until then)
+        title = html.escape(L["english_toggle"])
+        out += [f'<p class="atlas-en-bar" hidden><button type="button" class="atlas-en__toggle" aria-pressed="false" '
+                f'lang="en" title="{title}" aria-label="{title}">EN</button></p>', ""]
     if q.asked:  # each company a chip: its page, then the evidence kind linking to the source
         out += [f"**{L['asked_at']}:** " + " ".join(chip(a) for a in q.asked), "{ .atlas-asked }", ""]
         if key:
@@ -230,10 +234,10 @@ def topic_page(page: TopicPage, L: Labels) -> str:
 
 def english_source(topic_id: str, L: Labels) -> str:
     """Where a Russian or Hindi question's page finds its question in English (the English explorer's details for
-    its topic), and the labels of its EN toggle: our own markup, added after sanitising."""
+    its topic), and the English labels of what the toggle shows: our own markup, added after sanitising."""
     E = Labels("en")
     src = f"../../../../explorer/details/{html.escape(topic_id)}.json"  # from /<lang>/topics/<id>/<q>/ to the English root
-    return (f'<div id="atlas-english" hidden data-src="{src}" data-label="EN" data-title="{html.escape(L["english_toggle"])}" '
+    return (f'<div id="atlas-english" hidden data-src="{src}" '
             f'data-tests="{html.escape(E["tests"])}" data-rubric="{html.escape(E["rubric"])}" '
             f'data-summary="{html.escape(E["fold_summary"])}"></div>')
 
