@@ -227,6 +227,13 @@
     });
   }
   window.addEventListener("load", function () { tables(document); });
+  // A closed answer's code has no box until it opens (atlas.css). Opened, Material measures it in the next frame and,
+  // on a screen without hover (a phone), takes the tabindex of a code block that scrolls away; given back after it.
+  document.addEventListener("toggle", function (e) {
+    var details = e.target;
+    if (!details.open || !details.matches || !details.matches("details")) return;
+    requestAnimationFrame(function () { setTimeout(function () { tables(details); }, 0); });
+  }, true);
   // A table's box that changed width is measured again in the next frame: stacking it changes its height, which
   // must not happen inside the observer's own callback.
   var sized = "ResizeObserver" in window ? new ResizeObserver(function (entries) {
