@@ -50,7 +50,7 @@ def standalone_config(data_dir: Path, docs_dir: Path | None = None, hooks: bool 
     """mkdocs.yml rewritten to build elsewhere: every path absolute, another data/ (and docs/).
 
     For the tests of broken data and the build benchmark. Without hooks it is the plain-Markdown
-    build: same theme, plugins and extensions, and MkDocs' own navigation.
+    build: same theme, plugins and extensions, and MkDocs' own navigation (without the questions' pages).
     """
     root = path.parent
     text = path.read_text(encoding="utf-8")
@@ -62,4 +62,6 @@ def standalone_config(data_dir: Path, docs_dir: Path | None = None, hooks: bool 
         return text.replace("  - hooks/mkdocs_hooks.py", f"  - {root / 'hooks' / 'mkdocs_hooks.py'}")
     text = text.replace("hooks:\n  - hooks/mkdocs_hooks.py\n", "")
     head, tail = text.split("\nnav:\n")
-    return head + "\n" + tail.split("\n\n", 1)[1]
+    # Questions' own pages stay out of the navigation, as the hooks keep them (a navigation of every question
+    # would make each page's template several times the work).
+    return head + "\nnot_in_nav: |\n  /topics/*/*.md\n" + tail.split("\n\n", 1)[1]
