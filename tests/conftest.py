@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
+from urllib.parse import urlparse
 
 import pytest
 from selenium.webdriver.support.ui import WebDriverWait
@@ -42,6 +44,12 @@ def explorer_rows(driver) -> list[str]:
     ids = driver.execute_script(_EVERY_ROW)
     assert ids is not None, "the explorer's Show more button is still shown with every match listed"
     return ids
+
+
+def question_in(url: str) -> str:
+    """The question an address leads to: its page is /<lang>/topics/<topic>/<id>/ ("" for any other page)."""
+    m = re.search(r"/topics/[^/]+/([^/]+)/$", urlparse(url).path)
+    return m.group(1) if m else ""
 
 
 ASSEMBLE = """const done = arguments[arguments.length - 1], article = document.querySelector('article');

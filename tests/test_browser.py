@@ -13,7 +13,7 @@ from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
-from conftest import assemble_topic, explorer_rows
+from conftest import assemble_topic, explorer_rows, question_in
 from devtools.browser import chromium
 from devtools.server import SiteServer
 
@@ -24,11 +24,7 @@ PREFIX = {"en": "", "ru": "ru/", "hi": "hi/"}
 def landed(href: str) -> str:
     """What a link leads to: a question (the last part of its page's address, /topics/<topic>/<id>/), a glossary
     term or another anchor (its fragment), or "" (a page such as a topic's)."""
-    url = urlparse(href)
-    if url.fragment:
-        return url.fragment
-    m = re.search(r"/topics/[^/]+/([^/]+)/$", url.path)
-    return m.group(1) if m else ""
+    return urlparse(href).fragment or question_in(href)
 
 
 def search(driver, server: SiteServer, lang: str, query: str, path: str = "", root: str = "") -> list[str]:

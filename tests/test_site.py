@@ -14,7 +14,7 @@ import pytest
 
 from atlas.core.labels import all_labels
 from atlas.core.urls import Repository
-from conftest import ROOT
+from conftest import ROOT, question_in
 from htmldom import Node, page, parse
 
 LANGS = {"en": "", "ru": "ru/", "hi": "hi/"}
@@ -38,12 +38,8 @@ def anchor_ids(links: list[Node]) -> list[str]:
 def linked_questions(links: list[Node], base: str) -> list[str]:
     """The questions that links (relative to the page at `base`, e.g. `/ru/tracks/x/`) lead to: a question's page is
     /<lang>/topics/<topic>/<id>/."""
-    out = []
-    for a in links:
-        m = re.search(r"/topics/[^/]+/([^/]+)/$", urlparse(urljoin(f"https://x.test{base}", a.attrs["href"])).path)
-        if m:
-            out.append(m.group(1))
-    return out
+    found = (question_in(urljoin(f"https://x.test{base}", a.attrs["href"])) for a in links)
+    return [qid for qid in found if qid]
 
 
 def question_pages(site_dir: Path, atlas, lang: str, topic_id: str) -> list[tuple[object, Node]]:

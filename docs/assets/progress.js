@@ -156,11 +156,17 @@
   }
   var lang = document.documentElement.getAttribute("lang") || "en";
 
+  // A topic's question list and a company's questions: a ✓ beside each question practised. Each item's link names
+  // its question (the last part of the question page's address).
+  var listed = Array.prototype.slice.call(document.querySelectorAll(".atlas-qlist > li"));
+  function listedId(li) {
+    var link = li.querySelector("a");
+    return link ? (link.getAttribute("href") || "").split("#")[0].replace(/\/?(index\.html)?$/, "").split("/").pop() : "";
+  }
   // The toggle under a question on its page, and the meter over a topic's list of questions.
+  var counted = listed.filter(function (li) { return li.parentNode.id === "topic-questions"; }).map(listedId);
   var toggles = Array.prototype.slice.call(document.querySelectorAll(".atlas-practised__toggle"));
   var meter = document.querySelector(".atlas-progress");
-  var counted = Array.prototype.slice.call(document.querySelectorAll("#topic-questions > li[id]"))
-    .map(function (li) { return li.id; });
   function paintToggles() {
     var marks = read();
     toggles.forEach(function (b) { b.setAttribute("aria-pressed", String(own(marks, b.getAttribute("data-question")))); });
@@ -169,14 +175,6 @@
       meter.querySelector("progress").value = done;
       meter.querySelector(".atlas-progress__text").textContent = fill(meter.getAttribute("data-template"), done, counted.length);
     }
-  }
-  // A topic's question list and a company's questions: a ✓ beside each question practised. A topic's item has its
-  // question's id; otherwise the link names it (the last part of the question page's address).
-  var listed = Array.prototype.slice.call(document.querySelectorAll(".atlas-qlist > li"));
-  function listedId(li) {
-    if (li.id && li.parentNode.id === "topic-questions") return li.id;
-    var link = li.querySelector("a");
-    return link ? (link.getAttribute("href") || "").split("#")[0].replace(/\/?(index\.html)?$/, "").split("/").pop() : "";
   }
   function paintList() {
     var marks = read();

@@ -11,7 +11,7 @@ import re
 
 from atlas.core.labels import Labels
 from atlas.core.model import Atlas
-from atlas.core.urls import DEFAULT_LANGUAGE, Repository
+from atlas.core.urls import DEFAULT_LANGUAGE, Repository, page_link, question_uri
 from atlas.pages import fragments, mock, progress
 from atlas.pages.context import PageContext
 from atlas.pages.topicpages import plain_math
@@ -47,7 +47,7 @@ def explorer_data(atlas: Atlas, lang: str) -> dict:
         "facets": explorer_facets(atlas, lang),
         "questions": [{
             "id": q.id,
-            "url": f"../topics/{q.topic}/{q.id}/",
+            "url": page_link(EXPLORER_URI, question_uri(q.topic, q.id)),
             "text": q.text[lang],
             "topic": q.topic,
             "track": list(q.tracks),

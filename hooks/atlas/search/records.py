@@ -22,7 +22,7 @@ import yaml
 
 from atlas.core.labels import Labels
 from atlas.core.model import Atlas, Glossary, Question
-from atlas.core.urls import DEFAULT_LANGUAGE
+from atlas.core.urls import DEFAULT_LANGUAGE, page_dir, question_uri, topic_uri
 from atlas.search.plaintext import markdown_to_text
 
 ALIASES_FILE = Path(__file__).with_name("search_aliases.yml")
@@ -186,9 +186,9 @@ def question_record(atlas: Atlas, q: Question, lang: str) -> Record:
         filters["difficulty"] = [difficulty]
     if companies:
         filters["company"] = companies
-    page_url = f"topics/{q.topic}/"  # the topic: results group under it
+    page_url = page_dir(topic_uri(q.topic)) + "/"  # the topic: results group under it
     title, page = markdown_to_text(q.text[lang]), markdown_to_text(topic.name[lang])
-    return Record(url=f"{page_url}{q.id}/", title=title,
+    return Record(url=page_dir(question_uri(q.topic, q.id)) + "/", title=title,
                   content=_with_title_spellings(searchable_text(content, lang), f"{title} {page}", lang),
                   language=lang, page=page, page_url=page_url, filters=filters)
 
